@@ -1,0 +1,30 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TerminusModule } from '@nestjs/terminus';
+import { EventStoreModule } from '@app/event-store';
+import { DatabaseModule, PlatformModule, QueueModule, type AppConfig, type ServerSecrets } from '@app/platform';
+import { WorkspacesModule } from '@app/workspaces';
+import { HealthController } from './health/health.controller';
+import { QueueHealthIndicator } from './health/queue.health';
+import { MIGRATIONS } from './migrations';
+
+/** Composition root: configuration, database, event store, queue and the feature modules. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, secrets: ServerSecrets): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot(config, secrets),
+        DatabaseModule.forRoot(config, MIGRATIONS),
+        QueueModule.forRoot(config),
+        EventStoreModule,
+        CqrsModule.forRoot(),
+        TerminusModule.forRoot({ logger: false }),
+        WorkspacesModule,
+      ],
+      controllers: [HealthController],
+      providers: [QueueHealthIndicator],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, resolveServerSecrets } from '@app/platform';
+import { CreateWorkspaceCommand } from '@app/workspaces';
+import { AppModule } from './app.module';
+
+const USAGE = `Usage: npm run cli -- workspace create --email <ownerEmail> [--name <owner name>] [--workspace-name <name>]
+
+Runs against the same database as the server (DATABASE_URL, or the embedded DATA_DIR).
+On the embedded database, stop the server first: one process at a time may open DATA_DIR.`;
+
+/** Offline commands (D3.3): prints the same JSON as POST /v2/workspace/create. */
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      'workspace-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.join(' ') !== 'workspace create' || !values.email) {
+    process.stderr.write(USAGE + '\n');
+    return values.help ? 0 : 2;
+  }
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
+    process.stderr.write('--email must be an email address\n');
+    return 2;
+  }
+  const config = { ...loadConfig(), logLevel: 'error' as const };
+  const secrets = resolveServerSecrets(config, { generateAdminToken: false });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, secrets), { logger: ['error', 'fatal'] });
+  try {
+    const created = await app.get(CommandBus).execute(
+      new CreateWorkspaceCommand(
+        { ownerEmail: values.email, name: values.name, workspaceName: values['workspace-name'] },
+        'cli',
+      ),
+    );
+    process.stdout.write(JSON.stringify({ result: { status: 'success', message: 'Workspace created successfully.', data: created } }, null, 2) + '\n');
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
+    process.exit(1);
+  },
+);

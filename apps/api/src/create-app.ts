@@ -1,0 +1,82 @@
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import {
+  createValidationPipe,
+  EnvelopeExceptionFilter,
+  EnvelopeInterceptor,
+  resolveServerSecrets,
+  toFailure,
+  type AppConfig,
+  type ServerSecrets,
+} from '@app/platform';
+import { AppModule } from './app.module';
+
+const BODY_LIMIT = 5 * 1024 * 1024; // D1.2
+const MAX_REQUEST_ID_LENGTH = 200;
+
+const NEST_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  silent: [],
+  fatal: ['fatal'],
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
+};
+
+function fastifyAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    // The caller's x-request-id is kept (D1.5); otherwise a fresh one.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // JSON request logs (pino) with the request id; headers, and so credentials, are not logged.
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+}
+
+/** Global pipe, filter, interceptor, request ids, OpenAPI: shared by main.ts and createTestApp(). */
+export function configureApp(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();
+    void reply.header('x-request-id', request.id);
+  });
+  // Errors raised by Fastify before Nest sees the request: malformed JSON, a body over 5 MiB.
+  fastify.setErrorHandler(async (error, request, reply) => {
+    const failure = toFailure(error, `${request.method} ${request.url}`);
+    if (failure.unexpected) request.log.error({ err: error }, 'unexpected error');
+    return reply.status(failure.httpStatus).send(failure.body);
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new EnvelopeExceptionFilter());
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Collaboration Backend Administration API')
+      .setDescription('Self-hosted administration API: every operation is POST {data: {...}}.')
+      .setVersion('2')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document);
+}
+
+export interface CreatedApp {
+  app: NestFastifyApplication;
+  secrets: ServerSecrets;
+}
+
+/** Builds the whole server (not listening yet) from a configuration. */
+export async function createApp(config: AppConfig): Promise<CreatedApp> {
+  const secrets = resolveServerSecrets(config);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, secrets), fastifyAdapter(config), {
+    logger: new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] }),
+  });
+  configureApp(app);
+  await app.init();
+  return { app, secrets };
+}

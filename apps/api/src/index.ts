@@ -1,0 +1,3 @@
+export { AppModule } from './app.module';
+export { createApp, configureApp, type CreatedApp } from './create-app';
+export { MIGRATIONS } from './migrations';

@@ -1,0 +1,6 @@
+import { EventStore1763856000001 } from '@app/event-store';
+import { JobsLedger1763856000000 } from '@app/platform';
+import { Workspaces1763856000002 } from '@app/workspaces';
+
+/** Every library's migrations, in timestamp order; the same list runs on both databases. */
+export const MIGRATIONS = [JobsLedger1763856000000, EventStore1763856000001, Workspaces1763856000002];

@@ -1,0 +1,28 @@
+// Jest runs in native ESM mode (NestJS 12 is ESM-only): see ../shared/STACK.md.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+export default {
+  rootDir: '.',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  extensionsToTreatAsEsm: ['.ts'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  moduleNameMapper: {
+    '^@app/(platform|event-store|workspaces|testing)$': '<rootDir>/libs/$1/src',
+    '^@app/api$': '<rootDir>/apps/api/src',
+  },
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  testTimeout: 60000,
+};

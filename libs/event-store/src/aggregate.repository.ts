@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Aggregate } from './aggregate';
+import { EventStore } from './event-store';
+import type { EventMetadata, RecordedEvent } from './events';
+
+export interface AggregateToSave {
+  streamType: string;
+  streamId: string;
+  aggregate: Aggregate;
+}
+
+/** Loads aggregates from their streams and appends what they decided, with optimistic concurrency. */
+@Injectable()
+export class AggregateRepository {
+  constructor(private readonly store: EventStore) {}
+
+  async load<A extends Aggregate>(streamId: string, create: () => A, manager?: EntityManager): Promise<A> {
+    return create().load((await this.store.readStream(streamId, manager)) as never);
+  }
+
+  /** Loads many aggregates with one query; a stream without events yields a new aggregate. */
+  async loadMany<A extends Aggregate>(
+    streamIds: string[],
+    create: () => A,
+    manager?: EntityManager,
+  ): Promise<Map<string, A>> {
+    const streams = await this.store.readStreams(streamIds, manager);
+    return new Map(streamIds.map((id) => [id, create().load((streams.get(id) ?? []) as never)]));
+  }
+
+  /** Appends the pending events of every aggregate in one transaction. */
+  save(items: AggregateToSave[], metadata: EventMetadata, manager?: EntityManager): Promise<RecordedEvent[]> {
+    return this.store.append(
+      items.map(({ streamType, streamId, aggregate }) => ({
+        streamType,
+        streamId,
+        expectedVersion: aggregate.version,
+        events: aggregate.takePendingEvents(),
+      })),
+      metadata,
+      manager,
+    );
+  }
+}

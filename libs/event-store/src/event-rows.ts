@@ -1,0 +1,32 @@
+import type { RecordedEvent } from './events';
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: Record<string, string>;
+  created_at: Date;
+}
+
+export const EVENT_COLUMNS =
+  'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: String(row.global_position),
+    transactionId: String(row.transaction_id),
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: new Date(row.created_at),
+  };
+}

@@ -1,0 +1,148 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { ConcurrencyError } from './concurrency.error';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import type { DomainEvent, EventMetadata, RecordedEvent } from './events';
+import { Projection, type InlineProjection } from './projection';
+
+/** Events for one stream, appended only if the stream is still at `expectedVersion` (0: new). */
+export interface StreamAppend {
+  streamId: string;
+  streamType: string;
+  expectedVersion: number;
+  events: DomainEvent[];
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The event log on Postgres. An append is one transaction: a conditional version bump per
+ * stream, one multi-row insert of all events (however many streams), then the inline
+ * projections, so the read tables never lag the log.
+ */
+@Injectable()
+export class EventStore implements OnModuleInit {
+  /** Fires after a commit that appended events: a wake-up for subscriptions, not the log. */
+  readonly appended = new EventEmitter();
+  private projections: InlineProjection[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections = this.discovery
+      .getProviders({ metadataKey: Projection.KEY })
+      .map((wrapper) => wrapper.instance as InlineProjection)
+      .filter(Boolean);
+  }
+
+  /** Runs `work` in a transaction, or in the caller's when `manager` is given. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
+    return manager ? work(manager) : this.dataSource.transaction(work);
+  }
+
+  async append(appends: StreamAppend[], metadata: EventMetadata, manager?: EntityManager): Promise<RecordedEvent[]> {
+    const nonEmpty = appends.filter((a) => a.events.length > 0);
+    if (nonEmpty.length === 0) return [];
+    const recorded = await this.transaction(async (m) => {
+      try {
+        await this.bumpVersions(m, nonEmpty);
+        const events = await this.insertEvents(m, nonEmpty, metadata);
+        await this.project(m, events);
+        return events;
+      } catch (err) {
+        if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
+          throw new ConcurrencyError(nonEmpty.map((a) => a.streamId));
+        }
+        throw err;
+      }
+    }, manager);
+    if (!manager) this.appended.emit('appended');
+    return recorded;
+  }
+
+  private async bumpVersions(m: EntityManager, appends: StreamAppend[]): Promise<void> {
+    const created = appends.filter((a) => a.expectedVersion === 0);
+    const existing = appends.filter((a) => a.expectedVersion > 0);
+    if (created.length > 0) {
+      // The primary key turns a concurrent creation into a unique violation.
+      await m.query(
+        `INSERT INTO streams (stream_id, stream_type, version)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
+        [created.map((a) => a.streamId), created.map((a) => a.streamType), created.map((a) => a.events.length)],
+      );
+    }
+    if (existing.length > 0) {
+      const updated: { stream_id: string }[] = await m.query(
+        `UPDATE streams s SET version = v.next
+         FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(stream_id, expected, next)
+         WHERE s.stream_id = v.stream_id AND s.version = v.expected
+         RETURNING s.stream_id`,
+        [
+          existing.map((a) => a.streamId),
+          existing.map((a) => a.expectedVersion),
+          existing.map((a) => a.expectedVersion + a.events.length),
+        ],
+      );
+      if (updated.length !== existing.length) {
+        const done = new Set(updated.map((r) => r.stream_id));
+        throw new ConcurrencyError(existing.filter((a) => !done.has(a.streamId)).map((a) => a.streamId));
+      }
+    }
+  }
+
+  private async insertEvents(m: EntityManager, appends: StreamAppend[], metadata: EventMetadata): Promise<RecordedEvent[]> {
+    const cols = { ids: [] as string[], streams: [] as string[], versions: [] as number[], types: [] as string[], data: [] as string[] };
+    for (const a of appends) {
+      a.events.forEach((event, i) => {
+        cols.ids.push(randomUUID());
+        cols.streams.push(a.streamId);
+        cols.versions.push(a.expectedVersion + i + 1);
+        cols.types.push(event.type);
+        cols.data.push(JSON.stringify(event.data));
+      });
+    }
+    // One statement for every event of every stream: unnest keeps it at five parameters.
+    const rows: EventRow[] = await m.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+       SELECT e.id, e.stream_id, e.version, e.type, e.data, $6::jsonb
+       FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::jsonb[]) AS e(id, stream_id, version, type, data)
+       RETURNING ${EVENT_COLUMNS}`,
+      [cols.ids, cols.streams, cols.versions, cols.types, cols.data, JSON.stringify(metadata)],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  private async project(m: EntityManager, events: RecordedEvent[]): Promise<void> {
+    for (const projection of this.projections) {
+      const mine = events.filter((e) => projection.handles.includes(e.type));
+      if (mine.length > 0) await projection.project(mine, m);
+    }
+  }
+
+  async readStream(streamId: string, manager?: EntityManager): Promise<RecordedEvent[]> {
+    return (await this.readStreams([streamId], manager)).get(streamId) ?? [];
+  }
+
+  /** The events of many streams in one query (batch commands load all their aggregates at once). */
+  async readStreams(streamIds: string[], manager?: EntityManager): Promise<Map<string, RecordedEvent[]>> {
+    const byStream = new Map<string, RecordedEvent[]>();
+    if (streamIds.length === 0) return byStream;
+    const rows: EventRow[] = await (manager ?? this.dataSource.manager).query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
+      [streamIds],
+    );
+    for (const row of rows) {
+      const event = toRecordedEvent(row);
+      const list = byStream.get(event.streamId) ?? [];
+      list.push(event);
+      byStream.set(event.streamId, list);
+    }
+    return byStream;
+  }
+}

@@ -1,0 +1,30 @@
+import { DiscoveryService } from '@nestjs/core';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from './events';
+
+/**
+ * A projection that runs inside the append transaction, so a read right after a write sees
+ * it. It must be idempotent (guard updates by stream version) like every event handler.
+ */
+export interface InlineProjection {
+  readonly handles: readonly string[];
+  project(events: RecordedEvent[], manager: EntityManager): Promise<void>;
+}
+
+/** Marks a provider as an inline projection; the event store finds it at start. */
+export const Projection = DiscoveryService.createDecorator();
+
+/**
+ * Work done after the fact, from the log: events in commit order from a saved checkpoint,
+ * the checkpoint saved in the same transaction as the work (`manager`).
+ */
+export interface EventSubscriber {
+  /** Stable id: the checkpoint's key. */
+  readonly subscriptionId: string;
+  /** Event types to receive; all when absent. */
+  readonly handles?: readonly string[];
+  handle(events: RecordedEvent[], manager: EntityManager): Promise<void>;
+}
+
+/** Marks a provider as a subscriber; the subscription runner finds it at start. */
+export const Subscriber = DiscoveryService.createDecorator();

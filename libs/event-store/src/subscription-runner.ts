@@ -1,0 +1,111 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import { EventStore } from './event-store';
+import { Subscriber, type EventSubscriber } from './projection';
+
+const BATCH_SIZE = 500;
+const POLL_INTERVAL_MS = 1000;
+
+/**
+ * Feeds subscribers from the log in commit order. Events are read only below the oldest
+ * transaction still in flight (`pg_snapshot_xmin`), ordered by (transaction_id, position),
+ * so an event whose transaction commits late is never skipped. The checkpoint row is locked
+ * and updated in the same transaction as the subscriber's work: one process at a time, and
+ * a crash repeats a batch rather than losing it.
+ */
+@Injectable()
+export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Subscriptions');
+  private subscribers: EventSubscriber[] = [];
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  private readonly wake = () => this.kick();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly discovery: DiscoveryService,
+    private readonly store: EventStore,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.subscribers = this.discovery
+      .getProviders({ metadataKey: Subscriber.KEY })
+      .map((wrapper) => wrapper.instance as EventSubscriber)
+      .filter(Boolean);
+    if (this.subscribers.length === 0) return;
+    this.store.appended.on('appended', this.wake);
+    this.timer = setInterval(this.wake, POLL_INTERVAL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.store.appended.off('appended', this.wake);
+    await this.running;
+  }
+
+  /** Processes everything committed so far for every subscriber (tests and shutdown use it). */
+  async drain(): Promise<void> {
+    for (const subscriber of this.subscribers) {
+      while ((await this.runBatch(subscriber)) > 0);
+    }
+  }
+
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err) => this.logger.error({ msg: 'subscription batch failed', err: String(err) }))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** One batch of one subscriber in one transaction; returns how many events it handled. */
+  async runBatch(subscriber: EventSubscriber): Promise<number> {
+    await this.dataSource.query(
+      `INSERT INTO checkpoints (subscription_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+      [subscriber.subscriptionId],
+    );
+    return this.dataSource.transaction(async (m) => {
+      const [checkpoint] = await m.query(
+        `SELECT position, transaction_id::text AS transaction_id FROM checkpoints
+         WHERE subscription_id = $1 FOR UPDATE SKIP LOCKED`,
+        [subscriber.subscriptionId],
+      );
+      if (!checkpoint) return 0; // another process holds this subscription
+      const types = subscriber.handles ? [...subscriber.handles] : null;
+      const rows: EventRow[] = await m.query(
+        `SELECT ${EVENT_COLUMNS} FROM events
+         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           AND ($3::text[] IS NULL OR type = ANY($3::text[]))
+         ORDER BY transaction_id, global_position
+         LIMIT ${BATCH_SIZE}`,
+        [checkpoint.transaction_id, checkpoint.position, types],
+      );
+      if (rows.length === 0) return 0;
+      const events = rows.map(toRecordedEvent);
+      await subscriber.handle(events, m);
+      const last = events[events.length - 1];
+      await m.query(
+        `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8, updated_at = now() WHERE subscription_id = $1`,
+        [subscriber.subscriptionId, last.globalPosition, last.transactionId],
+      );
+      return events.length;
+    });
+  }
+}

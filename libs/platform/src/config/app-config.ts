@@ -1,0 +1,108 @@
+/** Typed configuration read once from the environment (DECISIONS D13). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Unset: embedded Postgres (PGlite) in `dataDir`. */
+  databaseUrl?: string;
+  /** Embedded data directory, or `memory://` for an in-memory database (tests). */
+  dataDir: string;
+  redisUrl?: string;
+  /** Redis key prefix of the queue, so deployments (and test runs) sharing a Redis stay apart. */
+  queuePrefix: string;
+  adminToken?: string;
+  /** 32 bytes; on the embedded database generated into `dataDir` when unset. */
+  encryptionKey?: Buffer;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitRps: number;
+  webhookAllowPrivateTargets: boolean;
+  webhookRetryScale: number;
+  openaiBaseUrl?: string;
+  anthropicBaseUrl?: string;
+  geminiBaseUrl?: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+function positiveNumber(env: Env, name: string, fallback: number, integer = false): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+function encryptionKey(env: Env): Buffer | undefined {
+  const raw = env.SERVICE_ENCRYPTION_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('SERVICE_ENCRYPTION_KEY must be 32 bytes encoded in base64');
+  }
+  return key;
+}
+
+/** Reads and checks every variable; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const port = positiveNumber(env, 'PORT', 3000, true);
+  if (port > 65535) throw new ConfigError('PORT must be at most 65535');
+  const adminToken = env.ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: env.DATA_DIR || './.data',
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    queuePrefix: env.QUEUE_PREFIX || 'collab',
+    adminToken,
+    encryptionKey: encryptionKey(env),
+    logLevel,
+    rateLimitRps: positiveNumber(env, 'RATE_LIMIT_RPS', 100),
+    webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'),
+    webhookRetryScale: positiveNumber(env, 'WEBHOOK_RETRY_SCALE', 1),
+    openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
+    anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
+    geminiBaseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:']),
+  };
+}
+
+export const isEmbedded = (config: AppConfig): boolean => !config.databaseUrl;
+export const isInMemory = (config: AppConfig): boolean =>
+  isEmbedded(config) && config.dataDir.startsWith('memory://');

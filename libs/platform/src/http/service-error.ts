@@ -1,0 +1,44 @@
+/** google.rpc status codes used in failure envelopes, with their HTTP status (D1.6). */
+export const HTTP_STATUS_OF = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  ABORTED: 409,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+} as const;
+
+export type RpcStatus = keyof typeof HTTP_STATUS_OF;
+
+export interface FieldViolation {
+  field: string;
+  message: string;
+}
+
+/** The one error type handlers throw; the exception filter turns it into the failure envelope. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: RpcStatus,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+
+  static invalidArgument(fields: FieldViolation[]): ServiceError {
+    const first = fields[0];
+    const message = first ? `${first.field}: ${first.message}` : 'Invalid argument';
+    return new ServiceError('INVALID_ARGUMENT', message, { fields });
+  }
+
+  static invalidField(field: string, message: string): ServiceError {
+    return ServiceError.invalidArgument([{ field, message }]);
+  }
+}

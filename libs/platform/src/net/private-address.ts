@@ -1,0 +1,28 @@
+import { BlockList, isIP } from 'node:net';
+
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+}
+
+/**
+ * True for loopback, private, link-local and similar addresses, and for `localhost` names:
+ * targets a server must not call on a tenant's behalf (D11.6). Names are checked again
+ * after DNS resolution at delivery time.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
+  const family = isIP(host);
+  if (family === 4) return PRIVATE.check(host, 'ipv4');
+  if (family === 6) return PRIVATE.check(host, 'ipv6');
+  return false;
+}

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { JOB_TRANSPORT, type Dispatch, type EnqueueOptions, type Job, type JobHandler, type JobTransport } from './job';
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+const SWEEP_INTERVAL_MS = 30_000;
+const BACKOFF_BASE_MS = 1_000;
+
+interface LedgerRow {
+  job_id: string;
+  name: string;
+  data: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * The queue port. Every job is first written to the `jobs` ledger table (deterministic id,
+ * insert-if-absent), then handed to the transport. The ledger, not Redis, is the record of
+ * what is left to do: at start and on a timer, pending jobs are dispatched again, so a crash,
+ * a restart or a Redis outage loses nothing, and a retried enqueue does nothing twice.
+ */
+@Injectable()
+export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('JobQueue');
+  private readonly handlers = new Map<string, JobHandler<any>>();
+  private sweepTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(JOB_TRANSPORT) private readonly transport: JobTransport,
+  ) {}
+
+  /** Registers the handler of a job name; handlers must be idempotent (at-least-once). */
+  handle<T>(name: string, handler: JobHandler<T>): void {
+    this.handlers.set(name, handler);
+  }
+
+  /**
+   * Records jobs and dispatches them. With `manager`, the rows join the caller's transaction
+   * and the caller calls `dispatch(ids)` after it commits (or leaves it to the sweep).
+   */
+  async enqueue(jobs: Job[], options: EnqueueOptions = {}, manager?: EntityManager): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.record(manager ?? this.dataSource.manager, jobs, options);
+    if (!manager) await this.dispatch(jobs.map((j) => j.id), options.delayMs ?? 0);
+  }
+
+  private async record(manager: EntityManager, jobs: Job[], options: EnqueueOptions): Promise<void> {
+    const delay = options.delayMs ?? 0;
+    const max = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const values: unknown[] = [max, delay / 1000];
+    const rows = jobs.map((job, i) => {
+      values.push(job.id, job.name, JSON.stringify(job.data ?? null));
+      const p = 3 + i * 3;
+      return `($${p}, $${p + 1}, $${p + 2}::jsonb, $1::int, now() + make_interval(secs => $2::double precision))`;
+    });
+    await manager.query(
+      `INSERT INTO jobs (job_id, name, data, max_attempts, run_after) VALUES ${rows.join(', ')}
+       ON CONFLICT (job_id) DO NOTHING`,
+      values,
+    );
+  }
+
+  /** Hands recorded jobs to the transport; a failure here is logged and left to the sweep. */
+  async dispatch(jobIds: string[], delayMs = 0): Promise<void> {
+    for (const jobId of jobIds) {
+      try {
+        await this.transport.add({ transportId: `${jobId}#0`, jobId, delayMs });
+      } catch (err) {
+        this.logger.warn({ msg: 'dispatch failed; the sweep will retry', jobId, err: String(err) });
+      }
+    }
+  }
+
+  async status(jobId: string): Promise<'pending' | 'completed' | 'failed' | undefined> {
+    const rows = await this.dataSource.query(`SELECT status FROM jobs WHERE job_id = $1`, [jobId]);
+    return rows[0]?.status;
+  }
+
+  isHealthy(): Promise<boolean> {
+    return this.transport.isHealthy();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.transport.start((d) => this.run(d));
+    await this.sweep();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    await this.transport.close();
+  }
+
+  /** Dispatches every pending job that is due: unfinished work survives restarts and lost queues. */
+  async sweep(): Promise<void> {
+    try {
+      const due: { job_id: string; attempts: number }[] = await this.dataSource.query(
+        `SELECT job_id, attempts FROM jobs WHERE status = 'pending' AND run_after <= now()
+         ORDER BY run_after LIMIT 1000`,
+      );
+      for (const row of due) {
+        await this.transport.add({ transportId: `${row.job_id}#${row.attempts}`, jobId: row.job_id, delayMs: 0 });
+      }
+    } catch (err) {
+      this.logger.warn({ msg: 'sweep failed', err: String(err) });
+    }
+  }
+
+  private async run(dispatch: Dispatch): Promise<void> {
+    const rows: LedgerRow[] = await this.dataSource.query(
+      `SELECT job_id, name, data, attempts, max_attempts FROM jobs WHERE job_id = $1 AND status = 'pending'`,
+      [dispatch.jobId],
+    );
+    const row = rows[0];
+    if (!row) return; // done already, or not committed yet (the sweep will find it)
+    const handler = this.handlers.get(row.name);
+    if (!handler) {
+      this.logger.warn({ msg: 'no handler for job', name: row.name, jobId: row.job_id });
+      return;
+    }
+    try {
+      await handler({ id: row.job_id, name: row.name, data: row.data });
+      await this.dataSource.query(
+        `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now() WHERE job_id = $1`,
+        [row.job_id],
+      );
+    } catch (err) {
+      await this.retryOrFail(row, err);
+    }
+  }
+
+  private async retryOrFail(row: LedgerRow, err: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const failed = attempts >= row.max_attempts;
+    const delayMs = BACKOFF_BASE_MS * 2 ** (attempts - 1);
+    await this.dataSource.query(
+      `UPDATE jobs SET attempts = $2, status = $3, last_error = $4, updated_at = now(),
+         run_after = now() + make_interval(secs => $5::double precision) WHERE job_id = $1`,
+      [row.job_id, attempts, failed ? 'failed' : 'pending', String((err as Error)?.message ?? err).slice(0, 1000), delayMs / 1000],
+    );
+    this.logger.warn({ msg: failed ? 'job failed' : 'job will be retried', jobId: row.job_id, attempts });
+    if (!failed) {
+      await this.transport
+        .add({ transportId: `${row.job_id}#${attempts}`, jobId: row.job_id, delayMs })
+        .catch(() => undefined);
+    }
+  }
+}

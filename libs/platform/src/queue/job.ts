@@ -1,0 +1,33 @@
+/** A unit of background work. `id` is deterministic, so enqueuing it twice runs it once. */
+export interface Job<T = unknown> {
+  id: string;
+  name: string;
+  data: T;
+}
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+  /** Attempts before the job is marked failed (default 5). */
+  maxAttempts?: number;
+}
+
+export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+
+/** What the ledger hands a transport: one attempt of one job. */
+export interface Dispatch {
+  /** `<job id>#<attempt>`: deterministic per attempt, so a transport dedupes re-dispatches. */
+  transportId: string;
+  jobId: string;
+  delayMs: number;
+}
+
+/** Moves dispatches to workers: in-process (embedded) or Bull on Redis. */
+export interface JobTransport {
+  start(run: (dispatch: Dispatch) => Promise<void>): Promise<void>;
+  add(dispatch: Dispatch): Promise<void>;
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const JOB_TRANSPORT = Symbol('JOB_TRANSPORT');

@@ -1,0 +1,55 @@
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { BullModule, getQueueToken } from '@nestjs/bull';
+import Redis, { type RedisOptions } from 'ioredis';
+import type { Queue } from 'bull';
+import type { AppConfig } from '../config/app-config';
+import { BullTransport } from './bull.transport';
+import { InProcessTransport } from './in-process.transport';
+import { JOB_TRANSPORT } from './job';
+import { JobQueue } from './job-queue';
+
+export const QUEUE_NAME = 'jobs';
+
+/**
+ * Producers fail fast when Redis is down (the ledger keeps the job); Bull's blocking and
+ * subscriber connections must retry forever (STACK.md "Bull").
+ */
+function redisClient(url: string, type: 'client' | 'subscriber' | 'bclient'): Redis {
+  const options: RedisOptions =
+    type === 'client'
+      ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
+      : { maxRetriesPerRequest: null, enableReadyCheck: false };
+  return new Redis(url, options);
+}
+
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    if (!config.redisUrl) {
+      return {
+        module: QueueModule,
+        providers: [{ provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() }, JobQueue],
+        exports: [JobQueue],
+      };
+    }
+    const redisUrl = config.redisUrl;
+    const transport: Provider = {
+      provide: JOB_TRANSPORT,
+      inject: [getQueueToken(QUEUE_NAME)],
+      useFactory: (queue: Queue) => new BullTransport(queue),
+    };
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRoot({
+          prefix: config.queuePrefix,
+          createClient: (type) => redisClient(redisUrl, type),
+        }),
+        BullModule.registerQueue({ name: QUEUE_NAME }),
+      ],
+      providers: [transport, JobQueue],
+      exports: [JobQueue],
+    };
+  }
+}

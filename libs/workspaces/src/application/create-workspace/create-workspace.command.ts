@@ -1,0 +1,19 @@
+import { Command } from '@nestjs/cqrs';
+
+export interface CreatedWorkspace {
+  id: string;
+  name: string;
+  owner: { email: string; name: string };
+  authToken: string;
+  apiKeyList: Record<string, { id: string; apiKeyName: string; type: 'testing' }>;
+}
+
+/** D3.1: a workspace, its owner, its auth token and a testing API key with one auth token. */
+export class CreateWorkspaceCommand extends Command<CreatedWorkspace> {
+  constructor(
+    readonly input: { ownerEmail: string; name?: string; workspaceName?: string },
+    readonly requestId: string,
+  ) {
+    super();
+  }
+}

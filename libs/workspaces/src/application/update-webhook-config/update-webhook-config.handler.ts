@@ -1,0 +1,34 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { ServiceError } from '@app/platform';
+import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
+import { applyWebhookConfig } from '../../domain/webhook-config';
+import { metadataOf } from '../shared/event-metadata';
+import { WebhookTargets } from '../shared/webhook-targets';
+import { UpdateWebhookConfigCommand } from './update-webhook-config.command';
+
+@CommandHandler(UpdateWebhookConfigCommand)
+export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhookConfigCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly targets: WebhookTargets,
+  ) {}
+
+  async execute({ tenant, change }: UpdateWebhookConfigCommand): Promise<null> {
+    if (change.useWebhookService === undefined && change.webhookServiceConfig === undefined) {
+      throw ServiceError.invalidField('data', 'at least one of useWebhookService and webhookServiceConfig is required');
+    }
+    const streamId = apiKeyStream(tenant.apiKey);
+    await retryOnConflict(async () => {
+      const key = await this.repository.load(streamId, () => new ApiKey());
+      const next = applyWebhookConfig(
+        { useWebhookService: key.useWebhookService, config: key.webhookConfig },
+        change,
+        this.targets.context(),
+      );
+      key.updateWebhookConfig(next.useWebhookService, next.config);
+      await this.repository.save([{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }], metadataOf(tenant));
+    });
+    return null;
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { matchesDigest, ServiceError, sha256 } from '@app/platform';
+import { DataSource } from 'typeorm';
+import { hostMatchesDomain } from '../domain/domain-name';
+import type { ApiKeyOptions } from '../domain/api-key.events';
+import { HEADER, invalidCredentials, requiredHeader } from './headers';
+import type { RequestWithTenant } from './tenant';
+
+interface TokenRow {
+  token_digest: string;
+  domains: string[];
+  workspace_id: string;
+  options: ApiKeyOptions;
+}
+
+/** An Origin is accepted when absent or when its host matches one of the token's domains (D2.4). */
+function originAllowed(origin: string | undefined, domains: string[]): boolean {
+  if (domains.length === 0 || !origin) return true;
+  let host: string;
+  try {
+    host = new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+  return domains.some((domain) => hostMatchesDomain(host, domain));
+}
+
+/** API-key-level credentials: `x-service-api-key` + an auth token of that key. */
+@Injectable()
+export class ApiKeyAuthGuard implements CanActivate {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithTenant>();
+    const apiKey = requiredHeader(request, HEADER.apiKey);
+    const token = requiredHeader(request, HEADER.authToken);
+    const [row]: TokenRow[] = await this.dataSource.query(
+      `SELECT t.token_digest, t.domains, k.workspace_id, k.options
+       FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
+       WHERE t.api_key = $1 AND t.token_digest = $2`,
+      [apiKey, sha256(token)],
+    );
+    if (!row || !matchesDigest(token, row.token_digest)) throw invalidCredentials();
+    const origin = request.headers.origin;
+    if (!originAllowed(Array.isArray(origin) ? origin[0] : origin, row.domains)) {
+      throw new ServiceError('PERMISSION_DENIED', 'Origin is not among the auth token\'s domains');
+    }
+    request.tenant = { workspaceId: row.workspace_id, apiKey, options: row.options, requestId: String(request.id) };
+    return true;
+  }
+}

@@ -1,0 +1,26 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import { AdminTokenGuard } from './admin-token.guard';
+import { ApiKeyAuthGuard } from './api-key-auth.guard';
+import { HEADER } from './headers';
+import { WorkspaceAuthGuard } from './workspace-auth.guard';
+
+/** Server administrator: `x-service-admin-token` (D3.1). */
+export const AdminAuth = () =>
+  applyDecorators(UseGuards(AdminTokenGuard), ApiHeader({ name: HEADER.adminToken, required: true }));
+
+/** Workspace-level credentials (operations 1 and 2, console settings). */
+export const WorkspaceAuth = () =>
+  applyDecorators(
+    UseGuards(WorkspaceAuthGuard),
+    ApiHeader({ name: HEADER.workspaceId, required: true }),
+    ApiHeader({ name: HEADER.authToken, required: true }),
+  );
+
+/** API-key-level credentials (every other operation). */
+export const ApiKeyAuth = () =>
+  applyDecorators(
+    UseGuards(ApiKeyAuthGuard),
+    ApiHeader({ name: HEADER.apiKey, required: true }),
+    ApiHeader({ name: HEADER.authToken, required: true }),
+  );

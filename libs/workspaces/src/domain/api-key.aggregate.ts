@@ -1,0 +1,83 @@
+import { Aggregate } from '@app/event-store';
+import {
+  ApiKeyCreated,
+  ApiKeyOptionsUpdated,
+  AuthTokenIssued,
+  DomainsAdded,
+  WebhookConfigUpdated,
+  type ApiKeyCreatedData,
+  type ApiKeyEvent,
+  type ApiKeyOptions,
+  type StoredWebhookConfig,
+} from './api-key.events';
+
+export const apiKeyStream = (apiKey: string): string => `api-key-${apiKey}`;
+export const API_KEY_STREAM_TYPE = 'api-key';
+
+export const DEFAULT_API_KEY_OPTIONS: ApiKeyOptions = {
+  advancedQueriesEnabled: true,
+  activityServiceEnabled: false,
+  defaultDocumentAccessType: 'public',
+};
+
+export class ApiKey extends Aggregate<ApiKeyEvent> {
+  workspaceId = '';
+  allowedDomains: string[] = [];
+  useWebhookService = false;
+  webhookConfig: StoredWebhookConfig = {};
+  options: ApiKeyOptions = DEFAULT_API_KEY_OPTIONS;
+
+  static create(input: ApiKeyCreatedData): ApiKey {
+    const key = new ApiKey();
+    key.raise(ApiKeyCreated(input));
+    return key;
+  }
+
+  issueAuthToken(token: ReturnType<typeof AuthTokenIssued>['data']): void {
+    this.raise(AuthTokenIssued(token));
+  }
+
+  /** Adds normalised domains; those already allowed (or repeated) are skipped (operation 3). */
+  addDomains(domains: string[]): { added: string[]; skipped: string[] } {
+    const known = new Set(this.allowedDomains);
+    const added: string[] = [];
+    const skipped: string[] = [];
+    for (const domain of domains) {
+      if (known.has(domain)) skipped.push(domain);
+      else {
+        known.add(domain);
+        added.push(domain);
+      }
+    }
+    if (added.length > 0) this.raise(DomainsAdded({ domains: added }));
+    return { added, skipped };
+  }
+
+  /** Stores an already validated and merged configuration (see webhook-config.ts). */
+  updateWebhookConfig(useWebhookService: boolean, webhookServiceConfig: StoredWebhookConfig): void {
+    this.raise(WebhookConfigUpdated({ useWebhookService, webhookServiceConfig }));
+  }
+
+  updateOptions(changes: Partial<ApiKeyOptions>): ApiKeyOptions {
+    const options = { ...this.options, ...changes };
+    this.raise(ApiKeyOptionsUpdated({ options }));
+    return options;
+  }
+
+  protected when(event: ApiKeyEvent): void {
+    if (ApiKeyCreated.is(event)) {
+      this.workspaceId = event.data.workspaceId;
+      this.allowedDomains = [...event.data.allowedDomains];
+      this.useWebhookService = event.data.useWebhookService;
+      this.webhookConfig = event.data.webhookServiceConfig;
+      this.options = event.data.options;
+    } else if (DomainsAdded.is(event)) {
+      this.allowedDomains.push(...event.data.domains);
+    } else if (WebhookConfigUpdated.is(event)) {
+      this.useWebhookService = event.data.useWebhookService;
+      this.webhookConfig = event.data.webhookServiceConfig;
+    } else if (ApiKeyOptionsUpdated.is(event)) {
+      this.options = event.data.options;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { defineEvent } from '@app/event-store';
+
+export const DOCUMENT_ACCESS_TYPES = ['public', 'restricted', 'organizationPrivate'] as const;
+export type DocumentAccessType = (typeof DOCUMENT_ACCESS_TYPES)[number];
+
+/** Console options of a key (D3.4). */
+export interface ApiKeyOptions {
+  advancedQueriesEnabled: boolean;
+  activityServiceEnabled: boolean;
+  defaultDocumentAccessType: DocumentAccessType;
+}
+
+/** Email service settings of operation 1; `sealedApiKey` holds the provider key encrypted. */
+export interface StoredEmailServiceConfig {
+  type?: string;
+  sealedApiKey?: string;
+  fromEmail?: string;
+  fromCompany?: string;
+  commentTemplateId?: string;
+  tagTemplateId?: string;
+}
+
+/** Webhook settings (operation 4); `sealedAuthToken` holds the receiver's token encrypted. */
+export interface StoredWebhookConfig {
+  sealedAuthToken?: string;
+  rawNotificationUrl?: string;
+  processedNotificationUrl?: string;
+  encodeData?: boolean;
+  encryptData?: boolean;
+  publicKey?: string;
+  triggers?: Record<string, boolean>;
+}
+
+export interface ApiKeyCreatedData {
+  apiKey: string;
+  workspaceId: string;
+  ownerEmail: string;
+  type: string;
+  apiKeyName: string;
+  planInfo?: { type?: string };
+  customPlanInfo?: boolean;
+  customPlanInfoData?: Record<string, unknown>;
+  allowedDomains: string[];
+  addLocalHostToAllowedDomains?: boolean;
+  useEmailService: boolean;
+  emailServiceConfig?: StoredEmailServiceConfig;
+  useWebhookService: boolean;
+  webhookServiceConfig: StoredWebhookConfig;
+  /** The Standard Webhooks `whsec_` secret of this key, sealed (D11.4). */
+  sealedWebhookSecret: string;
+  options: ApiKeyOptions;
+  createdAt: number;
+}
+
+export const ApiKeyCreated = defineEvent<ApiKeyCreatedData>()('workspaces.api-key-created');
+
+/** An auth token of the key: a digest to look it up, the token sealed for operation 2 (D2.5). */
+export const AuthTokenIssued = defineEvent<{
+  tokenId: string;
+  name: string;
+  domains: string[];
+  tokenDigest: string;
+  sealedToken: string;
+  createdAt: number;
+}>()('workspaces.auth-token-issued');
+
+export const DomainsAdded = defineEvent<{ domains: string[] }>()('workspaces.domains-added');
+
+/** Carries the whole resulting configuration, so projections need no merge logic. */
+export const WebhookConfigUpdated = defineEvent<{
+  useWebhookService: boolean;
+  webhookServiceConfig: StoredWebhookConfig;
+}>()('workspaces.webhook-config-updated');
+
+export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()('workspaces.api-key-options-updated');
+
+export type ApiKeyEvent =
+  | ReturnType<typeof ApiKeyCreated>
+  | ReturnType<typeof AuthTokenIssued>
+  | ReturnType<typeof DomainsAdded>
+  | ReturnType<typeof WebhookConfigUpdated>
+  | ReturnType<typeof ApiKeyOptionsUpdated>;

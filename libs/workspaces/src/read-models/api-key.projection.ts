@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
+import type { EntityManager } from 'typeorm';
+import {
+  ApiKeyCreated,
+  ApiKeyOptionsUpdated,
+  AuthTokenIssued,
+  DomainsAdded,
+  WebhookConfigUpdated,
+} from '../domain/api-key.events';
+
+const keyOf = (streamId: string) => streamId.replace(/^api-key-/, '');
+
+/** Keeps `api_keys` and `auth_tokens` current; every write is guarded by stream version. */
+@Projection()
+@Injectable()
+export class ApiKeyProjection implements InlineProjection {
+  readonly handles = [
+    ApiKeyCreated.type,
+    AuthTokenIssued.type,
+    DomainsAdded.type,
+    WebhookConfigUpdated.type,
+    ApiKeyOptionsUpdated.type,
+  ];
+
+  async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    for (const event of events) {
+      const v = event.streamVersion;
+      const apiKey = keyOf(event.streamId);
+      if (ApiKeyCreated.is(event)) {
+        const {
+          apiKey: _k, workspaceId, allowedDomains, useWebhookService, webhookServiceConfig,
+          sealedWebhookSecret, options, createdAt, ...settings
+        } = event.data;
+        await m.query(
+          `INSERT INTO api_keys (api_key, workspace_id, settings, allowed_domains, use_webhook_service,
+             webhook_config, sealed_webhook_secret, options, version, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10 / 1000.0)) ON CONFLICT (api_key) DO NOTHING`,
+          [
+            apiKey, workspaceId, JSON.stringify(settings), JSON.stringify(allowedDomains), useWebhookService,
+            JSON.stringify(webhookServiceConfig), sealedWebhookSecret, JSON.stringify(options), v, createdAt,
+          ],
+        );
+        continue;
+      }
+      if (AuthTokenIssued.is(event)) {
+        const d = event.data;
+        await m.query(
+          `INSERT INTO auth_tokens (token_digest, api_key, token_id, name, domains, sealed_token, stream_version, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0)) ON CONFLICT (token_digest) DO NOTHING`,
+          [d.tokenDigest, apiKey, d.tokenId, d.name, JSON.stringify(d.domains), d.sealedToken, v, d.createdAt],
+        );
+        await this.update(m, apiKey, v, '', []);
+      } else if (DomainsAdded.is(event)) {
+        await this.update(m, apiKey, v, 'allowed_domains = allowed_domains || $3::jsonb', [
+          JSON.stringify(event.data.domains),
+        ]);
+      } else if (WebhookConfigUpdated.is(event)) {
+        await this.update(m, apiKey, v, 'use_webhook_service = $3, webhook_config = $4::jsonb', [
+          event.data.useWebhookService,
+          JSON.stringify(event.data.webhookServiceConfig),
+        ]);
+      } else if (ApiKeyOptionsUpdated.is(event)) {
+        await this.update(m, apiKey, v, 'options = $3::jsonb', [JSON.stringify(event.data.options)]);
+      }
+    }
+  }
+
+  /** Applies `set` only if the row has not seen this stream version yet. */
+  private async update(m: EntityManager, apiKey: string, version: number, set: string, params: unknown[]): Promise<void> {
+    await m.query(
+      `UPDATE api_keys SET ${set ? set + ', ' : ''}version = $2 WHERE api_key = $1 AND version < $2`,
+      [apiKey, version, ...params],
+    );
+  }
+}

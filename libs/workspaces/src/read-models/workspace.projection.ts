@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
+import type { EntityManager } from 'typeorm';
+import { AiModelConfigUpdated, WorkspaceAuthTokenReset, WorkspaceCreated } from '../domain/workspace.events';
+
+/** Keeps `workspaces` current; every write is guarded by stream version (idempotent). */
+@Projection()
+@Injectable()
+export class WorkspaceProjection implements InlineProjection {
+  readonly handles = [WorkspaceCreated.type, WorkspaceAuthTokenReset.type, AiModelConfigUpdated.type];
+
+  async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    for (const event of events) {
+      const v = event.streamVersion;
+      const workspaceId = event.streamId.slice('workspace-'.length);
+      if (WorkspaceCreated.is(event)) {
+        const d = event.data;
+        await m.query(
+          `INSERT INTO workspaces (id, name, owner_email, owner_name, auth_token_digest, version, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7 / 1000.0)) ON CONFLICT (id) DO NOTHING`,
+          [d.workspaceId, d.name, d.ownerEmail, d.ownerName, d.authTokenDigest, v, d.createdAt],
+        );
+      } else if (WorkspaceAuthTokenReset.is(event)) {
+        await m.query(
+          `UPDATE workspaces SET auth_token_digest = $2, version = $3
+           WHERE id = $1 AND version < $3`,
+          [workspaceId, event.data.authTokenDigest, v],
+        );
+      } else if (AiModelConfigUpdated.is(event)) {
+        const entries = Object.entries(event.data.providers);
+        const set = Object.fromEntries(entries.filter(([, key]) => key));
+        const removed = entries.filter(([, key]) => !key).map(([name]) => name);
+        await m.query(
+          `UPDATE workspaces SET ai_providers = (ai_providers || $2::jsonb) - $3::text[], version = $4
+           WHERE id = $1 AND version < $4`,
+          [workspaceId, JSON.stringify(set), removed, v],
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WorkspaceController } from './api/workspace.controller';
+import { AddDomainsHandler } from './application/add-domains/add-domains.handler';
+import { CreateApiKeyHandler } from './application/create-api-key/create-api-key.handler';
+import { CreateWorkspaceHandler } from './application/create-workspace/create-workspace.handler';
+import { GetAiModelConfigHandler } from './application/get-ai-model-config/get-ai-model-config.handler';
+import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
+import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
+import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
+import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-auth-token/reset-workspace-auth-token.handler';
+import { ApiKeyIssuer } from './application/shared/api-key-issuer';
+import { WebhookTargets } from './application/shared/webhook-targets';
+import { UpdateAiModelConfigHandler } from './application/update-ai-model-config/update-ai-model-config.handler';
+import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/update-api-key-config.handler';
+import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';
+import { AdminTokenGuard } from './auth/admin-token.guard';
+import { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
+import { WorkspaceAuthGuard } from './auth/workspace-auth.guard';
+import { ApiKeyRow } from './read-models/api-key.entity';
+import { ApiKeyProjection } from './read-models/api-key.projection';
+import { AuthTokenRow } from './read-models/auth-token.entity';
+import { WorkspaceRow } from './read-models/workspace.entity';
+import { WorkspaceProjection } from './read-models/workspace.projection';
+
+@Module({
+  imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
+  controllers: [WorkspaceController],
+  providers: [
+    ApiKeyIssuer,
+    WebhookTargets,
+    WorkspaceProjection,
+    ApiKeyProjection,
+    AdminTokenGuard,
+    WorkspaceAuthGuard,
+    ApiKeyAuthGuard,
+    CreateWorkspaceHandler,
+    ResetWorkspaceAuthTokenHandler,
+    CreateApiKeyHandler,
+    GetAuthTokensHandler,
+    AddDomainsHandler,
+    UpdateWebhookConfigHandler,
+    GetWebhookConfigHandler,
+    GetApiKeyConfigHandler,
+    UpdateApiKeyConfigHandler,
+    GetAiModelConfigHandler,
+    UpdateAiModelConfigHandler,
+  ],
+  exports: [AdminTokenGuard, WorkspaceAuthGuard, ApiKeyAuthGuard],
+})
+export class WorkspacesModule {}
