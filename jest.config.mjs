@@ -17,12 +17,16 @@ export default {
   moduleFileExtensions: ['ts', 'js', 'json'],
   extensionsToTreatAsEsm: ['.ts'],
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    // @fastify/static (CommonJS, for /docs) requires this ES module; Node 20's jest cannot.
+    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   moduleNameMapper: {
     '^@app/(platform|event-store|workspaces|testing)$': '<rootDir>/libs/$1/src',
     '^@app/api$': '<rootDir>/apps/api/src',
   },
-  globalSetup: '<rootDir>/test/global-setup.ts',
   testTimeout: 60000,
 };

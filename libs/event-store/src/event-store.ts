@@ -78,11 +78,14 @@ export class EventStore implements OnModuleInit {
       );
     }
     if (existing.length > 0) {
+      // Wrapped in a SELECT: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
       const updated: { stream_id: string }[] = await m.query(
-        `UPDATE streams s SET version = v.next
-         FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(stream_id, expected, next)
-         WHERE s.stream_id = v.stream_id AND s.version = v.expected
-         RETURNING s.stream_id`,
+        `WITH bumped AS (
+           UPDATE streams s SET version = v.next
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(stream_id, expected, next)
+           WHERE s.stream_id = v.stream_id AND s.version = v.expected
+           RETURNING s.stream_id)
+         SELECT stream_id FROM bumped`,
         [
           existing.map((a) => a.streamId),
           existing.map((a) => a.expectedVersion),
