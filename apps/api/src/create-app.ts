@@ -8,7 +8,6 @@ import {
   EnvelopeExceptionFilter,
   EnvelopeInterceptor,
   resolveServerSecrets,
-  toFailure,
   type AppConfig,
   type ServerSecrets,
 } from '@app/platform';
@@ -44,12 +43,6 @@ export function configureApp(app: NestFastifyApplication): void {
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();
     void reply.header('x-request-id', request.id);
-  });
-  // Errors raised by Fastify before Nest sees the request: malformed JSON, a body over 5 MiB.
-  fastify.setErrorHandler(async (error, request, reply) => {
-    const failure = toFailure(error, `${request.method} ${request.url}`);
-    if (failure.unexpected) request.log.error({ err: error }, 'unexpected error');
-    return reply.status(failure.httpStatus).send(failure.body);
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new EnvelopeExceptionFilter());

@@ -55,6 +55,9 @@ export function toFailure(error: unknown, route?: string): Failure {
     if (httpStatus === 404) {
       return { httpStatus, body: envelope('NOT_FOUND', `No operation at ${route ?? 'this path'}`), unexpected: false };
     }
+    // Nest wraps Fastify's own errors (malformed JSON, size limit) in HttpExceptions.
+    const parsing = fastifyFailure({ statusCode: httpStatus, code: (error.cause as { code?: string })?.code });
+    if (parsing) return parsing;
     const status = STATUS_OF_HTTP[httpStatus];
     if (status) return { httpStatus, body: envelope(status, error.message), unexpected: false };
   }
