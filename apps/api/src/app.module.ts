@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { EventStoreModule } from '@app/event-store';
@@ -11,7 +11,8 @@ import { MIGRATIONS } from './migrations';
 /** Composition root: configuration, database, event store, queue and the feature modules. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, secrets: ServerSecrets): DynamicModule {
+  /** `extraModules`: users' own modules, or test probes, composed with the server's. */
+  static forRoot(config: AppConfig, secrets: ServerSecrets, extraModules: ModuleMetadata['imports'] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -22,6 +23,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
         WorkspacesModule,
+        ...extraModules,
       ],
       controllers: [HealthController],
       providers: [QueueHealthIndicator],

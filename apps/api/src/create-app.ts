@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type LogLevel, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -64,9 +64,9 @@ export interface CreatedApp {
 }
 
 /** Builds the whole server (not listening yet) from a configuration. */
-export async function createApp(config: AppConfig): Promise<CreatedApp> {
+export async function createApp(config: AppConfig, extraModules: ModuleMetadata['imports'] = []): Promise<CreatedApp> {
   const secrets = resolveServerSecrets(config);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, secrets), fastifyAdapter(config), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, secrets, extraModules), fastifyAdapter(config), {
     logger: new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] }),
   });
   configureApp(app);

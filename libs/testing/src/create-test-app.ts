@@ -1,3 +1,4 @@
+import type { ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -14,6 +15,8 @@ export interface TestAppOptions {
   keepDatabase?: boolean;
   /** Any other configuration (D13). */
   config?: Partial<AppConfig>;
+  /** Your own modules, composed with the server's (to test an extension). */
+  modules?: ModuleMetadata['imports'];
 }
 
 /** Credentials of a workspace and its first API key, as a caller would hold them. */
@@ -60,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queuePrefix: `test_${randomBytes(4).toString('hex')}`,
     ...options.config,
   };
-  const { app } = await createApp(config);
+  const { app } = await createApp(config, options.modules);
   await app.getHttpAdapter().getInstance().ready();
   const server = app.getHttpServer();
 

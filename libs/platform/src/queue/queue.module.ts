@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bull';
 import Redis, { type RedisOptions } from 'ioredis';
 import type { Queue } from 'bull';
@@ -9,17 +9,22 @@ import { JOB_TRANSPORT } from './job';
 import { JobQueue } from './job-queue';
 
 export const QUEUE_NAME = 'jobs';
+const logger = new Logger('Redis');
 
 /**
  * Producers fail fast when Redis is down (the ledger keeps the job); Bull's blocking and
  * subscriber connections must retry forever (STACK.md "Bull").
  */
-function redisClient(url: string, type: 'client' | 'subscriber' | 'bclient'): Redis {
+function redisClient(url: string, type: 'client' | 'subscriber' | 'bclient', opened: Redis[]): Redis {
   const options: RedisOptions =
     type === 'client'
       ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
       : { maxRetriesPerRequest: null, enableReadyCheck: false };
-  return new Redis(url, options);
+  const client = new Redis(url, options);
+  // Outages and shutdown surface here; without a listener ioredis would throw them.
+  client.on('error', (err) => logger.warn({ msg: `redis ${type} connection error`, err: String(err) }));
+  opened.push(client);
+  return client;
 }
 
 @Global()
@@ -34,17 +39,19 @@ export class QueueModule {
       };
     }
     const redisUrl = config.redisUrl;
+    // Bull does not close connections made by createClient: the transport closes these.
+    const opened: Redis[] = [];
     const transport: Provider = {
       provide: JOB_TRANSPORT,
       inject: [getQueueToken(QUEUE_NAME)],
-      useFactory: (queue: Queue) => new BullTransport(queue),
+      useFactory: (queue: Queue) => new BullTransport(queue, opened),
     };
     return {
       module: QueueModule,
       imports: [
         BullModule.forRoot({
           prefix: config.queuePrefix,
-          createClient: (type) => redisClient(redisUrl, type),
+          createClient: (type) => redisClient(redisUrl, type, opened),
         }),
         BullModule.registerQueue({ name: QUEUE_NAME }),
       ],
