@@ -41,7 +41,11 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     const res = await t.post('/v2/workspace/apikey/create', fullRequest, t.workspaceHeaders(ws));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      result: { status: 'success', message: 'API key created successfully.', data: { apiKey: expect.any(String) } },
+      result: {
+        status: 'success',
+        message: 'API key created successfully.',
+        data: { apiKey: expect.any(String) },
+      },
     });
     const apiKey = res.body.result.data.apiKey;
     const key = { ...ws, apiKey };
@@ -72,7 +76,11 @@ describe('API keys (operations 1, 2; D3.4)', () => {
 
     const tokens = await t.post('/v2/workspace/authtokens/get', { apiKey }, t.workspaceHeaders(ws));
     const authToken = tokens.body.result.data.authTokens[0].token;
-    const webhook = await t.post('/v2/workspace/webhookconfig/get', {}, t.apiKeyHeaders({ ...key, authToken }));
+    const webhook = await t.post(
+      '/v2/workspace/webhookconfig/get',
+      {},
+      t.apiKeyHeaders({ ...key, authToken }),
+    );
     expect(webhook.status).toBe(200);
     expect(webhook.body.result.data).toEqual({
       useWebhookService: true,
@@ -90,11 +98,27 @@ describe('API keys (operations 1, 2; D3.4)', () => {
   });
 
   it('operation 1 without createAuthToken still issues the default token; false issues none', async () => {
-    const none = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com', createAuthToken: false }, t.workspaceHeaders(ws));
-    const tokens = await t.post('/v2/workspace/authtokens/get', { apiKey: none.body.result.data.apiKey }, t.workspaceHeaders(ws));
+    const none = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com', createAuthToken: false },
+      t.workspaceHeaders(ws),
+    );
+    const tokens = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: none.body.result.data.apiKey },
+      t.workspaceHeaders(ws),
+    );
     expect(tokens.body.result.data.authTokens).toEqual([]);
-    const dflt = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com' }, t.workspaceHeaders(ws));
-    const tokens2 = await t.post('/v2/workspace/authtokens/get', { apiKey: dflt.body.result.data.apiKey }, t.workspaceHeaders(ws));
+    const dflt = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com' },
+      t.workspaceHeaders(ws),
+    );
+    const tokens2 = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: dflt.body.result.data.apiKey },
+      t.workspaceHeaders(ws),
+    );
     expect(tokens2.body.result.data.authTokens).toHaveLength(1);
   });
 
@@ -105,30 +129,65 @@ describe('API keys (operations 1, 2; D3.4)', () => {
       [{ ownerEmail: 'a@example.com', allowedDomains: 'example.com' }, 'data.allowedDomains'],
       [{ ownerEmail: 'a@example.com', allowedDomains: ['not a domain'] }, 'data.allowedDomains[0]'],
       [{ ownerEmail: 'a@example.com', planInfo: { type: 5 } }, 'data.planInfo.type'],
-      [{ ownerEmail: 'a@example.com', emailServiceConfig: { fromEmail: 7 } }, 'data.emailServiceConfig.fromEmail'],
-      [{ ownerEmail: 'a@example.com', webhookServiceConfig: { rawNotificationUrl: 'ftp://x.example.com' } }, 'data.webhookServiceConfig.rawNotificationUrl'],
+      [
+        { ownerEmail: 'a@example.com', emailServiceConfig: { fromEmail: 7 } },
+        'data.emailServiceConfig.fromEmail',
+      ],
+      [
+        {
+          ownerEmail: 'a@example.com',
+          webhookServiceConfig: { rawNotificationUrl: 'ftp://x.example.com' },
+        },
+        'data.webhookServiceConfig.rawNotificationUrl',
+      ],
     ];
     for (const [data, field] of cases) {
       const res = await t.post('/v2/workspace/apikey/create', data, t.workspaceHeaders(ws));
-      expect({ field, status: res.status, error: res.body.error?.status }).toEqual({ field, status: 400, error: 'INVALID_ARGUMENT' });
+      expect({ field, status: res.status, error: res.body.error?.status }).toEqual({
+        field,
+        status: 400,
+        error: 'INVALID_ARGUMENT',
+      });
       expect(res.body.error.details.fields[0].field).toBe(field);
     }
   });
 
   it('operation 1 refuses missing headers and a wrong token', async () => {
-    const missing = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com' }, { 'x-service-auth-token': ws.workspaceToken });
+    const missing = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com' },
+      { 'x-service-auth-token': ws.workspaceToken },
+    );
     expect(missing.status).toBe(401);
-    expect(missing.body.error).toEqual({ status: 'UNAUTHENTICATED', message: 'Missing header x-service-workspace-id' });
-    const noToken = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com' }, { 'x-service-workspace-id': ws.workspaceId });
+    expect(missing.body.error).toEqual({
+      status: 'UNAUTHENTICATED',
+      message: 'Missing header x-service-workspace-id',
+    });
+    const noToken = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com' },
+      { 'x-service-workspace-id': ws.workspaceId },
+    );
     expect(noToken.body.error.message).toBe('Missing header x-service-auth-token');
-    const wrong = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com' }, { ...t.workspaceHeaders(ws), 'x-service-auth-token': 'wst_wrong' });
+    const wrong = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com' },
+      { ...t.workspaceHeaders(ws), 'x-service-auth-token': 'wst_wrong' },
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toEqual({ status: 'UNAUTHENTICATED', message: 'Invalid credentials' });
-    const unknown = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com' }, { ...t.workspaceHeaders(ws), 'x-service-workspace-id': 'nope' });
-    expect(unknown.body.error).toEqual({ status: 'UNAUTHENTICATED', message: 'Invalid credentials' });
+    const unknown = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com' },
+      { ...t.workspaceHeaders(ws), 'x-service-workspace-id': 'nope' },
+    );
+    expect(unknown.body.error).toEqual({
+      status: 'UNAUTHENTICATED',
+      message: 'Invalid credentials',
+    });
   });
 
-  it('operation 2 answers NOT_FOUND for an unknown key and for another workspace\'s key (D2.3)', async () => {
+  it("operation 2 answers NOT_FOUND for an unknown key and for another workspace's key (D2.3)", async () => {
     const other = await t.createWorkspace('other@example.com');
     for (const apiKey of ['no-such-key', other.apiKey]) {
       const res = await t.post('/v2/workspace/authtokens/get', { apiKey }, t.workspaceHeaders(ws));
@@ -141,18 +200,29 @@ describe('API keys (operations 1, 2; D3.4)', () => {
   });
 
   it('operation 2 answers the key and its tokens', async () => {
-    const res = await t.post('/v2/workspace/authtokens/get', { apiKey: ws.apiKey }, t.workspaceHeaders(ws));
+    const res = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: ws.apiKey },
+      t.workspaceHeaders(ws),
+    );
     expect(res.body).toEqual({
       result: {
         status: 'success',
         message: 'Auth tokens retrieved successfully.',
-        data: { apiKey: ws.apiKey, authTokens: [{ token: ws.authToken, name: 'Default Auth Token', domains: [] }] },
+        data: {
+          apiKey: ws.apiKey,
+          authTokens: [{ token: ws.authToken, name: 'Default Auth Token', domains: [] }],
+        },
       },
     });
   });
 
   it('apikeyconfig get/update: defaults, changes, validation, tenancy (D3.4)', async () => {
-    const get = await t.post('/v2/workspace/apikeyconfig/get', { apiKey: ws.apiKey }, t.workspaceHeaders(ws));
+    const get = await t.post(
+      '/v2/workspace/apikeyconfig/get',
+      { apiKey: ws.apiKey },
+      t.workspaceHeaders(ws),
+    );
     expect(get.body.result.data).toEqual({
       apiKey: ws.apiKey,
       advancedQueriesEnabled: true,
@@ -171,13 +241,25 @@ describe('API keys (operations 1, 2; D3.4)', () => {
       activityServiceEnabled: true,
       defaultDocumentAccessType: 'restricted',
     });
-    const again = await t.post('/v2/workspace/apikeyconfig/get', { apiKey: ws.apiKey }, t.workspaceHeaders(ws));
+    const again = await t.post(
+      '/v2/workspace/apikeyconfig/get',
+      { apiKey: ws.apiKey },
+      t.workspaceHeaders(ws),
+    );
     expect(again.body.result.data.defaultDocumentAccessType).toBe('restricted');
-    const bad = await t.post('/v2/workspace/apikeyconfig/update', { apiKey: ws.apiKey, defaultDocumentAccessType: 'open' }, t.workspaceHeaders(ws));
+    const bad = await t.post(
+      '/v2/workspace/apikeyconfig/update',
+      { apiKey: ws.apiKey, defaultDocumentAccessType: 'open' },
+      t.workspaceHeaders(ws),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fields[0].field).toBe('data.defaultDocumentAccessType');
     const other = await t.createWorkspace('third@example.com');
-    const foreign = await t.post('/v2/workspace/apikeyconfig/update', { apiKey: other.apiKey, activityServiceEnabled: true }, t.workspaceHeaders(ws));
+    const foreign = await t.post(
+      '/v2/workspace/apikeyconfig/update',
+      { apiKey: other.apiKey, activityServiceEnabled: true },
+      t.workspaceHeaders(ws),
+    );
     expect(foreign.status).toBe(404);
   });
 
@@ -187,25 +269,48 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     expect(res.status).toBe(200);
     const authToken = res.body.result.data.authToken;
     expect(authToken).not.toBe(w.workspaceToken);
-    const old = await t.post('/v2/workspace/authtokens/get', { apiKey: w.apiKey }, t.workspaceHeaders(w));
+    const old = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: w.apiKey },
+      t.workspaceHeaders(w),
+    );
     expect(old.status).toBe(401);
-    const fresh = await t.post('/v2/workspace/authtokens/get', { apiKey: w.apiKey }, t.workspaceHeaders({ ...w, workspaceToken: authToken }));
+    const fresh = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: w.apiKey },
+      t.workspaceHeaders({ ...w, workspaceToken: authToken }),
+    );
     expect(fresh.status).toBe(200);
   });
 
   it('aimodelconfig update/get keeps keys encrypted and shows the last four characters (D3.5)', async () => {
     const update = await t.post(
       '/v2/workspace/aimodelconfig/update',
-      { providers: { openai: { apiKey: 'sk-test-openai-1234' }, anthropic: { apiKey: 'sk-ant-9876' } } },
+      {
+        providers: {
+          openai: { apiKey: 'sk-test-openai-1234' },
+          anthropic: { apiKey: 'sk-ant-9876' },
+        },
+      },
       t.workspaceHeaders(ws),
     );
     expect(update.status).toBe(200);
-    expect(update.body.result.data).toEqual({ providers: { openai: { apiKeyLast4: '1234' }, anthropic: { apiKeyLast4: '9876' } } });
-    const removed = await t.post('/v2/workspace/aimodelconfig/update', { providers: { anthropic: null } }, t.workspaceHeaders(ws));
+    expect(update.body.result.data).toEqual({
+      providers: { openai: { apiKeyLast4: '1234' }, anthropic: { apiKeyLast4: '9876' } },
+    });
+    const removed = await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { anthropic: null } },
+      t.workspaceHeaders(ws),
+    );
     expect(removed.body.result.data).toEqual({ providers: { openai: { apiKeyLast4: '1234' } } });
     const get = await t.post('/v2/workspace/aimodelconfig/get', {}, t.workspaceHeaders(ws));
     expect(get.body.result.data).toEqual({ providers: { openai: { apiKeyLast4: '1234' } } });
-    const bad = await t.post('/v2/workspace/aimodelconfig/update', { providers: { openai: { apiKey: '' } } }, t.workspaceHeaders(ws));
+    const bad = await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { openai: { apiKey: '' } } },
+      t.workspaceHeaders(ws),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fields[0].field).toBe('data.providers.openai.apiKey');
   });

@@ -43,10 +43,16 @@ describe('event store', () => {
 
   it('appends with an expected version; 20 concurrent appends at the same version: one wins', async () => {
     const streamId = 'test-concurrency';
-    await store.append([{ streamId, streamType: 'test', expectedVersion: 0, events: [event(0)] }], {});
+    await store.append(
+      [{ streamId, streamType: 'test', expectedVersion: 0, events: [event(0)] }],
+      {},
+    );
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        store.append([{ streamId, streamType: 'test', expectedVersion: 1, events: [event(i + 1)] }], {}),
+        store.append(
+          [{ streamId, streamType: 'test', expectedVersion: 1, events: [event(i + 1)] }],
+          {},
+        ),
       ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
@@ -59,18 +65,32 @@ describe('event store', () => {
   });
 
   it('refuses to create a stream that exists', async () => {
-    await store.append([{ streamId: 'test-exists', streamType: 'test', expectedVersion: 0, events: [event(1)] }], {});
+    await store.append(
+      [{ streamId: 'test-exists', streamType: 'test', expectedVersion: 0, events: [event(1)] }],
+      {},
+    );
     await expect(
-      store.append([{ streamId: 'test-exists', streamType: 'test', expectedVersion: 0, events: [event(2)] }], {}),
+      store.append(
+        [{ streamId: 'test-exists', streamType: 'test', expectedVersion: 0, events: [event(2)] }],
+        {},
+      ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
   it('appends many streams in one transaction: one conflict fails them all', async () => {
-    await store.append([{ streamId: 'test-batch-a', streamType: 'test', expectedVersion: 0, events: [event(1)] }], {});
+    await store.append(
+      [{ streamId: 'test-batch-a', streamType: 'test', expectedVersion: 0, events: [event(1)] }],
+      {},
+    );
     await expect(
       store.append(
         [
-          { streamId: 'test-batch-b', streamType: 'test', expectedVersion: 0, events: [event(1), event(2)] },
+          {
+            streamId: 'test-batch-b',
+            streamType: 'test',
+            expectedVersion: 0,
+            events: [event(1), event(2)],
+          },
           { streamId: 'test-batch-a', streamType: 'test', expectedVersion: 5, events: [event(2)] },
         ],
         {},
@@ -88,29 +108,63 @@ describe('event store', () => {
     expect(recorded.type).toBe('test.happened');
   });
 
-  (onRealPostgres ? it : it.skip)('a subscription never skips an event whose transaction committed after a later-numbered one', async () => {
-    const sub = recorder('test-xid-guard');
-    await runner.drain();
-    while ((await runner.runBatch(sub)) > 0);
-    sub.seen.length = 0;
+  (onRealPostgres ? it : it.skip)(
+    'a subscription never skips an event whose transaction committed after a later-numbered one',
+    async () => {
+      const sub = recorder('test-xid-guard');
+      await runner.drain();
+      while ((await runner.runBatch(sub)) > 0);
+      sub.seen.length = 0;
 
-    // Transaction A appends first (lower global position) but commits last.
-    const a = dataSource.createQueryRunner();
-    await a.connect();
-    await a.startTransaction();
-    await store.append([{ streamId: 'test-late-a', streamType: 'test', expectedVersion: 0, events: [event(1001)] }], {}, a.manager);
-    await store.append([{ streamId: 'test-late-b', streamType: 'test', expectedVersion: 0, events: [event(1002)] }], {});
-    await runner.runBatch(sub);
-    expect(sub.seen).not.toContain(1002); // B waits behind A, which is still in flight
-    await a.commitTransaction();
-    await a.release();
-    while ((await runner.runBatch(sub)) > 0);
-    expect(sub.seen).toEqual([1001, 1002]);
-  });
+      // Transaction A appends first (lower global position) but commits last.
+      const a = dataSource.createQueryRunner();
+      await a.connect();
+      await a.startTransaction();
+      await store.append(
+        [
+          {
+            streamId: 'test-late-a',
+            streamType: 'test',
+            expectedVersion: 0,
+            events: [event(1001)],
+          },
+        ],
+        {},
+        a.manager,
+      );
+      await store.append(
+        [
+          {
+            streamId: 'test-late-b',
+            streamType: 'test',
+            expectedVersion: 0,
+            events: [event(1002)],
+          },
+        ],
+        {},
+      );
+      await runner.runBatch(sub);
+      expect(sub.seen).not.toContain(1002); // B waits behind A, which is still in flight
+      await a.commitTransaction();
+      await a.release();
+      while ((await runner.runBatch(sub)) > 0);
+      expect(sub.seen).toEqual([1001, 1002]);
+    },
+  );
 
   it('a subscriber failure rolls back its checkpoint: the batch comes again, nothing is lost', async () => {
     const id = 'test-redelivery';
-    await store.append([{ streamId: 'test-redelivered', streamType: 'test', expectedVersion: 0, events: [event(7)] }], {});
+    await store.append(
+      [
+        {
+          streamId: 'test-redelivered',
+          streamType: 'test',
+          expectedVersion: 0,
+          events: [event(7)],
+        },
+      ],
+      {},
+    );
     const failing: EventSubscriber = {
       subscriptionId: id,
       handles: ['test.happened'],
@@ -126,14 +180,21 @@ describe('event store', () => {
 
   it('an event delivered twice changes a read model once (projections are idempotent)', async () => {
     const ws = await t.createWorkspace('twice@example.com');
-    await t.post('/v2/workspace/domains/add', { domains: ['once.example.com'] }, t.apiKeyHeaders(ws));
+    await t.post(
+      '/v2/workspace/domains/add',
+      { domains: ['once.example.com'] },
+      t.apiKeyHeaders(ws),
+    );
     const projection = t.app
       .get(DiscoveryService)
       .getProviders({ metadataKey: Projection.KEY })
       .map((w) => w.instance as InlineProjection)
       .find((p) => p.handles.includes('workspaces.domains-added'))!;
     const events = await store.readStream(`api-key-${ws.apiKey}`);
-    const read = () => dataSource.query(`SELECT allowed_domains, version FROM api_keys WHERE api_key = $1`, [ws.apiKey]);
+    const read = () =>
+      dataSource.query(`SELECT allowed_domains, version FROM api_keys WHERE api_key = $1`, [
+        ws.apiKey,
+      ]);
     const before = await read();
     await dataSource.transaction((m) => projection.project(events, m));
     await dataSource.transaction((m) => projection.project(events, m));

@@ -28,16 +28,24 @@ describe('HTTP edge (D1)', () => {
       .set('Content-Type', 'application/json')
       .send('{"data": {"ownerEmail": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: expect.any(String) } });
+    expect(res.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: expect.any(String) },
+    });
   });
 
   it('answers 413 with a failure envelope for a 6 MiB body (D1.2)', async () => {
     const res = await raw('/v2/workspace/apikey/create')
       .set(t.workspaceHeaders(ws))
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify({ data: { ownerEmail: 'a@example.com', apiKeyName: 'x'.repeat(6 * 1024 * 1024) } }));
+      .send(
+        JSON.stringify({
+          data: { ownerEmail: 'a@example.com', apiKeyName: 'x'.repeat(6 * 1024 * 1024) },
+        }),
+      );
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: { status: 'INVALID_ARGUMENT', message: 'Request body is larger than 5 MiB' } });
+    expect(res.body).toEqual({
+      error: { status: 'INVALID_ARGUMENT', message: 'Request body is larger than 5 MiB' },
+    });
   });
 
   it('answers 404 NOT_FOUND with a failure envelope for an unknown path (D1.3)', async () => {
@@ -47,12 +55,19 @@ describe('HTTP edge (D1)', () => {
   });
 
   it('ignores unknown fields inside data (D1.4)', async () => {
-    const res = await t.post('/v2/workspace/apikey/create', { ownerEmail: 'a@example.com', surprise: { deep: true } }, t.workspaceHeaders(ws));
+    const res = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'a@example.com', surprise: { deep: true } },
+      t.workspaceHeaders(ws),
+    );
     expect(res.status).toBe(200);
   });
 
-  it('echoes the caller\'s x-request-id, or makes one (D1.5)', async () => {
-    const mine = await raw('/v2/workspace/authtokens/get').set(t.workspaceHeaders(ws)).set('x-request-id', 'req-123').send({ data: { apiKey: ws.apiKey } });
+  it("echoes the caller's x-request-id, or makes one (D1.5)", async () => {
+    const mine = await raw('/v2/workspace/authtokens/get')
+      .set(t.workspaceHeaders(ws))
+      .set('x-request-id', 'req-123')
+      .send({ data: { apiKey: ws.apiKey } });
     expect(mine.headers['x-request-id']).toBe('req-123');
     const made = await raw('/v2/nothing').send({ data: {} });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,9 +75,16 @@ describe('HTTP edge (D1)', () => {
 
   it('never answers a stack trace or SQL (D1.7)', async () => {
     const answers = await Promise.all([
-      raw('/v2/workspace/apikey/create').set(t.workspaceHeaders(ws)).set('Content-Type', 'application/json').send('{bad'),
-      raw('/v2/workspace/domains/add').set(t.apiKeyHeaders(ws)).send({ data: { domains: [{ $gt: '' }] } }),
-      raw('/v2/workspace/authtokens/get').set(t.workspaceHeaders(ws)).send({ data: { apiKey: "' OR 1=1 --" } }),
+      raw('/v2/workspace/apikey/create')
+        .set(t.workspaceHeaders(ws))
+        .set('Content-Type', 'application/json')
+        .send('{bad'),
+      raw('/v2/workspace/domains/add')
+        .set(t.apiKeyHeaders(ws))
+        .send({ data: { domains: [{ $gt: '' }] } }),
+      raw('/v2/workspace/authtokens/get')
+        .set(t.workspaceHeaders(ws))
+        .send({ data: { apiKey: "' OR 1=1 --" } }),
     ]);
     for (const res of answers) {
       const text = JSON.stringify(res.body);
@@ -74,9 +96,14 @@ describe('HTTP edge (D1)', () => {
   it('serves OpenAPI at /docs and health at /health', async () => {
     const docs = await request(t.app.getHttpServer()).get('/docs-json');
     expect(docs.status).toBe(200);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/v2/workspace/apikey/create', '/v2/workspace/webhookconfig/update']));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/v2/workspace/apikey/create', '/v2/workspace/webhookconfig/update']),
+    );
     const health = await request(t.app.getHttpServer()).get('/health');
     expect(health.status).toBe(200);
-    expect(health.body.details).toEqual({ database: expect.objectContaining({ status: 'up' }), queue: { status: 'up' } });
+    expect(health.body.details).toEqual({
+      database: expect.objectContaining({ status: 'up' }),
+      queue: { status: 'up' },
+    });
   });
 });

@@ -10,13 +10,19 @@ async function sameStorage(): Promise<{ options: TestAppOptions; cleanup(): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'collab-restart-'));
   const queuePrefix = `restart_${process.pid}_${Date.now()}`;
   if (!process.env.DATABASE_URL) {
-    return { options: { dataDir, config: { queuePrefix } }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      options: { dataDir, config: { queuePrefix } },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   // Make the database once, then let every app reuse it.
   const first = await createTestApp({ keepDatabase: true });
   const databaseUrl = first.config.databaseUrl!;
   await first.close();
-  return { options: { databaseUrl, config: { queuePrefix } }, cleanup: () => dropTestDatabase(databaseUrl) };
+  return {
+    options: { databaseUrl, config: { queuePrefix } },
+    cleanup: () => dropTestDatabase(databaseUrl),
+  };
 }
 
 describe('restart', () => {
@@ -25,18 +31,41 @@ describe('restart', () => {
     try {
       const first = await createTestApp(storage.options);
       const ws = await first.createWorkspace('keep@example.com');
-      await first.post('/v2/workspace/domains/add', { domains: ['kept.example.com'] }, first.apiKeyHeaders(ws));
-      await first.post('/v2/workspace/aimodelconfig/update', { providers: { gemini: { apiKey: 'g-key-4321' } } }, first.workspaceHeaders(ws));
+      await first.post(
+        '/v2/workspace/domains/add',
+        { domains: ['kept.example.com'] },
+        first.apiKeyHeaders(ws),
+      );
+      await first.post(
+        '/v2/workspace/aimodelconfig/update',
+        { providers: { gemini: { apiKey: 'g-key-4321' } } },
+        first.workspaceHeaders(ws),
+      );
       await first.close();
 
-      const second = await createTestApp({ ...storage.options, config: { ...storage.options.config, adminToken: first.adminToken } });
+      const second = await createTestApp({
+        ...storage.options,
+        config: { ...storage.options.config, adminToken: first.adminToken },
+      });
       try {
-        const tokens = await second.post('/v2/workspace/authtokens/get', { apiKey: ws.apiKey }, second.workspaceHeaders(ws));
+        const tokens = await second.post(
+          '/v2/workspace/authtokens/get',
+          { apiKey: ws.apiKey },
+          second.workspaceHeaders(ws),
+        );
         expect(tokens.status).toBe(200);
         expect(tokens.body.result.data.authTokens[0].token).toBe(ws.authToken);
-        const again = await second.post('/v2/workspace/domains/add', { domains: ['kept.example.com'] }, second.apiKeyHeaders(ws));
+        const again = await second.post(
+          '/v2/workspace/domains/add',
+          { domains: ['kept.example.com'] },
+          second.apiKeyHeaders(ws),
+        );
         expect(again.body.error.details.skippedDomains).toEqual(['kept.example.com']);
-        const ai = await second.post('/v2/workspace/aimodelconfig/get', {}, second.workspaceHeaders(ws));
+        const ai = await second.post(
+          '/v2/workspace/aimodelconfig/get',
+          {},
+          second.workspaceHeaders(ws),
+        );
         expect(ai.body.result.data).toEqual({ providers: { gemini: { apiKeyLast4: '4321' } } });
       } finally {
         await second.close();
@@ -76,7 +105,9 @@ describe('queue across a restart', () => {
 
       const second = await createTestApp({ ...storage.options, modules: [ProbeModule] });
       try {
-        const status = await waitFor(async () => ((await second.app.get(JobQueue).status('probe-1')) === 'completed' ? true : undefined));
+        const status = await waitFor(async () =>
+          (await second.app.get(JobQueue).status('probe-1')) === 'completed' ? true : undefined,
+        );
         expect(status).toBe(true);
         expect(ran).toEqual(['one']);
         await second.app.get(JobQueue).sweep(); // a second dispatch of a finished job does nothing

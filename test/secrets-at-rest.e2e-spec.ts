@@ -8,7 +8,9 @@ async function everyRowAsText(dataSource: DataSource): Promise<string[]> {
   );
   const rows: string[] = [];
   for (const { table_name } of tables) {
-    const found: { row: string }[] = await dataSource.query(`SELECT t::text AS row FROM "${table_name}" t`);
+    const found: { row: string }[] = await dataSource.query(
+      `SELECT t::text AS row FROM "${table_name}" t`,
+    );
     rows.push(...found.map((r) => `${table_name}: ${r.row}`));
   }
   return rows;
@@ -27,13 +29,25 @@ describe('secrets at rest', () => {
     const providerKey = 'sk-live-provider-key-0123456789abcdef';
     const emailKey = 'SG.email-provider-key-abcdef0123456789';
     const receiverToken = 'receiver-token-0123456789abcdef';
-    await t.post('/v2/workspace/aimodelconfig/update', { providers: { openai: { apiKey: providerKey } } }, t.workspaceHeaders(ws));
-    const created = await t.post(
-      '/v2/workspace/apikey/create',
-      { ownerEmail: 'secret@example.com', emailServiceConfig: { apiKey: emailKey }, webhookServiceConfig: { authToken: receiverToken } },
+    await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { openai: { apiKey: providerKey } } },
       t.workspaceHeaders(ws),
     );
-    const tokens = await t.post('/v2/workspace/authtokens/get', { apiKey: created.body.result.data.apiKey }, t.workspaceHeaders(ws));
+    const created = await t.post(
+      '/v2/workspace/apikey/create',
+      {
+        ownerEmail: 'secret@example.com',
+        emailServiceConfig: { apiKey: emailKey },
+        webhookServiceConfig: { authToken: receiverToken },
+      },
+      t.workspaceHeaders(ws),
+    );
+    const tokens = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: created.body.result.data.apiKey },
+      t.workspaceHeaders(ws),
+    );
     const secondToken = tokens.body.result.data.authTokens[0].token;
     const reset = await t.post('/v2/workspace/authtoken/reset', {}, t.workspaceHeaders(ws));
     const webhook = await t.post('/v2/workspace/webhookconfig/get', {}, t.apiKeyHeaders(ws));

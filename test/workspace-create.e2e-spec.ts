@@ -26,9 +26,15 @@ describe('POST /v2/workspace/create', () => {
       apiKeyList: expect.any(Object),
     });
     const [apiKey] = Object.keys(data.apiKeyList);
-    expect(data.apiKeyList[apiKey]).toEqual({ id: apiKey, apiKeyName: 'Ada Test API Key', type: 'testing' });
+    expect(data.apiKeyList[apiKey]).toEqual({
+      id: apiKey,
+      apiKeyName: 'Ada Test API Key',
+      type: 'testing',
+    });
     // D2.5: at least 128 random bits.
-    expect(Buffer.from(data.authToken.replace(/^wst_/, ''), 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(
+      Buffer.from(data.authToken.replace(/^wst_/, ''), 'base64url').length,
+    ).toBeGreaterThanOrEqual(16);
 
     // The new key has one auth token, readable through operation 2.
     const tokens = await t.post(
@@ -37,11 +43,17 @@ describe('POST /v2/workspace/create', () => {
       { 'x-service-workspace-id': data.id, 'x-service-auth-token': data.authToken },
     );
     expect(tokens.status).toBe(200);
-    expect(tokens.body.result.data.authTokens).toEqual([{ token: expect.any(String), name: 'Default Auth Token', domains: [] }]);
+    expect(tokens.body.result.data.authTokens).toEqual([
+      { token: expect.any(String), name: 'Default Auth Token', domains: [] },
+    ]);
   });
 
   it('defaults the workspace name from the owner', async () => {
-    const res = await t.post('/v2/workspace/create', { ownerEmail: 'bo@example.com' }, { 'x-service-admin-token': t.adminToken });
+    const res = await t.post(
+      '/v2/workspace/create',
+      { ownerEmail: 'bo@example.com' },
+      { 'x-service-admin-token': t.adminToken },
+    );
     expect(res.body.result.data.name).toBe('bo@example.com workspace');
     expect(res.body.result.data.owner).toEqual({ email: 'bo@example.com', name: '' });
   });
@@ -49,18 +61,28 @@ describe('POST /v2/workspace/create', () => {
   it('refuses a missing admin token, naming the header (D2.1)', async () => {
     const res = await t.post('/v2/workspace/create', { ownerEmail: 'a@example.com' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'Missing header x-service-admin-token' } });
+    expect(res.body).toEqual({
+      error: { status: 'UNAUTHENTICATED', message: 'Missing header x-service-admin-token' },
+    });
   });
 
   it('refuses a wrong admin token (D2.2)', async () => {
-    const res = await t.post('/v2/workspace/create', { ownerEmail: 'a@example.com' }, { 'x-service-admin-token': 'adm_wrong_wrong_wrong' });
+    const res = await t.post(
+      '/v2/workspace/create',
+      { ownerEmail: 'a@example.com' },
+      { 'x-service-admin-token': 'adm_wrong_wrong_wrong' },
+    );
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: { status: 'UNAUTHENTICATED', message: 'Invalid credentials' } });
+    expect(res.body).toEqual({
+      error: { status: 'UNAUTHENTICATED', message: 'Invalid credentials' },
+    });
   });
 
   it('refuses a missing or invalid ownerEmail with INVALID_ARGUMENT naming the field', async () => {
     for (const data of [{}, { ownerEmail: 'not-an-email' }, { ownerEmail: 42 }]) {
-      const res = await t.post('/v2/workspace/create', data, { 'x-service-admin-token': t.adminToken });
+      const res = await t.post('/v2/workspace/create', data, {
+        'x-service-admin-token': t.adminToken,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.status).toBe('INVALID_ARGUMENT');
       expect(res.body.error.details.fields[0].field).toBe('data.ownerEmail');
@@ -83,9 +105,16 @@ describe('POST /v2/workspace/create without ADMIN_TOKEN on an external database 
     if (!process.env.DATABASE_URL) return; // the embedded server always has an admin token
     const t = await createTestApp({ config: { adminToken: undefined } });
     try {
-      const res = await t.post('/v2/workspace/create', { ownerEmail: 'a@example.com' }, { 'x-service-admin-token': 'x'.repeat(20) });
+      const res = await t.post(
+        '/v2/workspace/create',
+        { ownerEmail: 'a@example.com' },
+        { 'x-service-admin-token': 'x'.repeat(20) },
+      );
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ status: 'FAILED_PRECONDITION', message: 'workspace creation is disabled: set ADMIN_TOKEN' });
+      expect(res.body.error).toEqual({
+        status: 'FAILED_PRECONDITION',
+        message: 'workspace creation is disabled: set ADMIN_TOKEN',
+      });
     } finally {
       await t.close();
     }

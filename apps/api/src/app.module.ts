@@ -2,7 +2,13 @@ import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common'
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { EventStoreModule } from '@app/event-store';
-import { DatabaseModule, PlatformModule, QueueModule, type AppConfig, type ServerSecrets } from '@app/platform';
+import {
+  DatabaseModule,
+  PlatformModule,
+  QueueModule,
+  type AppConfig,
+  type ServerSecrets,
+} from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
@@ -12,7 +18,11 @@ import { MIGRATIONS } from './migrations';
 @Module({})
 export class AppModule {
   /** `extraModules`: users' own modules, or test probes, composed with the server's. */
-  static forRoot(config: AppConfig, secrets: ServerSecrets, extraModules: ModuleMetadata['imports'] = []): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    secrets: ServerSecrets,
+    extraModules: ModuleMetadata['imports'] = [],
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [

@@ -33,15 +33,27 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = { ...loadConfig(), logLevel: 'error' as const };
   const secrets = resolveServerSecrets(config, { generateAdminToken: false });
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, secrets), { logger: ['error', 'fatal'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, secrets), {
+    logger: ['error', 'fatal'],
+  });
   try {
-    const created = await app.get(CommandBus).execute(
-      new CreateWorkspaceCommand(
-        { ownerEmail: values.email, name: values.name, workspaceName: values['workspace-name'] },
-        'cli',
-      ),
+    const created = await app
+      .get(CommandBus)
+      .execute(
+        new CreateWorkspaceCommand(
+          { ownerEmail: values.email, name: values.name, workspaceName: values['workspace-name'] },
+          'cli',
+        ),
+      );
+    process.stdout.write(
+      JSON.stringify(
+        {
+          result: { status: 'success', message: 'Workspace created successfully.', data: created },
+        },
+        null,
+        2,
+      ) + '\n',
     );
-    process.stdout.write(JSON.stringify({ result: { status: 'success', message: 'Workspace created successfully.', data: created } }, null, 2) + '\n');
     return 0;
   } finally {
     await app.close();

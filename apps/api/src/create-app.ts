@@ -64,11 +64,18 @@ export interface CreatedApp {
 }
 
 /** Builds the whole server (not listening yet) from a configuration. */
-export async function createApp(config: AppConfig, extraModules: ModuleMetadata['imports'] = []): Promise<CreatedApp> {
+export async function createApp(
+  config: AppConfig,
+  extraModules: ModuleMetadata['imports'] = [],
+): Promise<CreatedApp> {
   const secrets = resolveServerSecrets(config);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, secrets, extraModules), fastifyAdapter(config), {
-    logger: new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] }),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, secrets, extraModules),
+    fastifyAdapter(config),
+    {
+      logger: new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] }),
+    },
+  );
   configureApp(app);
   await app.init();
   return { app, secrets };

@@ -3,4 +3,8 @@ import { JobsLedger1763856000000 } from '@app/platform';
 import { Workspaces1763856000002 } from '@app/workspaces';
 
 /** Every library's migrations, in timestamp order; the same list runs on both databases. */
-export const MIGRATIONS = [JobsLedger1763856000000, EventStore1763856000001, Workspaces1763856000002];
+export const MIGRATIONS = [
+  JobsLedger1763856000000,
+  EventStore1763856000001,
+  Workspaces1763856000002,
+];

@@ -15,7 +15,11 @@ export interface AggregateToSave {
 export class AggregateRepository {
   constructor(private readonly store: EventStore) {}
 
-  async load<A extends Aggregate>(streamId: string, create: () => A, manager?: EntityManager): Promise<A> {
+  async load<A extends Aggregate>(
+    streamId: string,
+    create: () => A,
+    manager?: EntityManager,
+  ): Promise<A> {
     return create().load((await this.store.readStream(streamId, manager)) as never);
   }
 
@@ -30,7 +34,11 @@ export class AggregateRepository {
   }
 
   /** Appends the pending events of every aggregate in one transaction. */
-  save(items: AggregateToSave[], metadata: EventMetadata, manager?: EntityManager): Promise<RecordedEvent[]> {
+  save(
+    items: AggregateToSave[],
+    metadata: EventMetadata,
+    manager?: EntityManager,
+  ): Promise<RecordedEvent[]> {
     return this.store.append(
       items.map(({ streamType, streamId, aggregate }) => ({
         streamType,

@@ -42,11 +42,18 @@ export class EventStore implements OnModuleInit {
   }
 
   /** Runs `work` in a transaction, or in the caller's when `manager` is given. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
+  transaction<T>(
+    work: (manager: EntityManager) => Promise<T>,
+    manager?: EntityManager,
+  ): Promise<T> {
     return manager ? work(manager) : this.dataSource.transaction(work);
   }
 
-  async append(appends: StreamAppend[], metadata: EventMetadata, manager?: EntityManager): Promise<RecordedEvent[]> {
+  async append(
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+    manager?: EntityManager,
+  ): Promise<RecordedEvent[]> {
     const nonEmpty = appends.filter((a) => a.events.length > 0);
     if (nonEmpty.length === 0) return [];
     const recorded = await this.transaction(async (m) => {
@@ -56,7 +63,10 @@ export class EventStore implements OnModuleInit {
         await this.project(m, events);
         return events;
       } catch (err) {
-        if (err instanceof QueryFailedError && (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
+        if (
+          err instanceof QueryFailedError &&
+          (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION
+        ) {
           throw new ConcurrencyError(nonEmpty.map((a) => a.streamId));
         }
         throw err;
@@ -74,7 +84,11 @@ export class EventStore implements OnModuleInit {
       await m.query(
         `INSERT INTO streams (stream_id, stream_type, version)
          SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
-        [created.map((a) => a.streamId), created.map((a) => a.streamType), created.map((a) => a.events.length)],
+        [
+          created.map((a) => a.streamId),
+          created.map((a) => a.streamType),
+          created.map((a) => a.events.length),
+        ],
       );
     }
     if (existing.length > 0) {
@@ -94,13 +108,25 @@ export class EventStore implements OnModuleInit {
       );
       if (updated.length !== existing.length) {
         const done = new Set(updated.map((r) => r.stream_id));
-        throw new ConcurrencyError(existing.filter((a) => !done.has(a.streamId)).map((a) => a.streamId));
+        throw new ConcurrencyError(
+          existing.filter((a) => !done.has(a.streamId)).map((a) => a.streamId),
+        );
       }
     }
   }
 
-  private async insertEvents(m: EntityManager, appends: StreamAppend[], metadata: EventMetadata): Promise<RecordedEvent[]> {
-    const cols = { ids: [] as string[], streams: [] as string[], versions: [] as number[], types: [] as string[], data: [] as string[] };
+  private async insertEvents(
+    m: EntityManager,
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+  ): Promise<RecordedEvent[]> {
+    const cols = {
+      ids: [] as string[],
+      streams: [] as string[],
+      versions: [] as number[],
+      types: [] as string[],
+      data: [] as string[],
+    };
     for (const a of appends) {
       a.events.forEach((event, i) => {
         cols.ids.push(randomUUID());
@@ -133,7 +159,10 @@ export class EventStore implements OnModuleInit {
   }
 
   /** The events of many streams in one query (batch commands load all their aggregates at once). */
-  async readStreams(streamIds: string[], manager?: EntityManager): Promise<Map<string, RecordedEvent[]>> {
+  async readStreams(
+    streamIds: string[],
+    manager?: EntityManager,
+  ): Promise<Map<string, RecordedEvent[]>> {
     const byStream = new Map<string, RecordedEvent[]>();
     if (streamIds.length === 0) return byStream;
     const rows: EventRow[] = await (manager ?? this.dataSource.manager).query(

@@ -48,4 +48,6 @@ export function defineEvent<D>() {
 }
 
 /** The union of the events a set of definitions creates. */
-export type EventOf<Defs extends Record<string, (data: any) => DomainEvent>> = ReturnType<Defs[keyof Defs]>;
+export type EventOf<Defs extends Record<string, (data: any) => DomainEvent>> = ReturnType<
+  Defs[keyof Defs]
+>;

@@ -12,7 +12,10 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): 
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
       if (attempt >= attempts) {
-        throw new ServiceError('ABORTED', 'The resource was changed concurrently; retry the request');
+        throw new ServiceError(
+          'ABORTED',
+          'The resource was changed concurrently; retry the request',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }

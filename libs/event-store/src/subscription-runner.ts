@@ -1,4 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';

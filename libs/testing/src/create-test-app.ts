@@ -50,8 +50,13 @@ const TEST_ENCRYPTION_KEY = randomBytes(32);
  * those are set.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const env = loadConfig({ DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL });
-  const databaseUrl = options.databaseUrl ?? (env.databaseUrl ? await createTestDatabase(env.databaseUrl) : undefined);
+  const env = loadConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+  });
+  const databaseUrl =
+    options.databaseUrl ??
+    (env.databaseUrl ? await createTestDatabase(env.databaseUrl) : undefined);
   const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
   const config: AppConfig = {
     ...env,
@@ -73,11 +78,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     'x-service-workspace-id': w.workspaceId,
     'x-service-auth-token': w.workspaceToken,
   });
-  const apiKeyHeaders = (w: TestWorkspace) => ({ 'x-service-api-key': w.apiKey, 'x-service-auth-token': w.authToken });
+  const apiKeyHeaders = (w: TestWorkspace) => ({
+    'x-service-api-key': w.apiKey,
+    'x-service-auth-token': w.authToken,
+  });
 
   async function tokenOf(workspace: Omit<TestWorkspace, 'authToken'>): Promise<TestWorkspace> {
-    const res = await post('/v2/workspace/authtokens/get', { apiKey: workspace.apiKey }, workspaceHeaders({ ...workspace, authToken: '' }));
-    if (res.status !== 200) throw new Error(`authtokens/get failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: workspace.apiKey },
+      workspaceHeaders({ ...workspace, authToken: '' }),
+    );
+    if (res.status !== 200)
+      throw new Error(`authtokens/get failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { ...workspace, authToken: res.body.result.data.authTokens[0].token };
   }
 
@@ -89,19 +102,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     workspaceHeaders,
     apiKeyHeaders,
     async createWorkspace(ownerEmail = 'owner@example.com') {
-      const res = await post('/v2/workspace/create', { ownerEmail, name: 'Owner' }, { 'x-service-admin-token': adminToken });
-      if (res.status !== 200) throw new Error(`workspace/create failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const res = await post(
+        '/v2/workspace/create',
+        { ownerEmail, name: 'Owner' },
+        { 'x-service-admin-token': adminToken },
+      );
+      if (res.status !== 200)
+        throw new Error(`workspace/create failed: ${res.status} ${JSON.stringify(res.body)}`);
       const data = res.body.result.data;
-      return tokenOf({ workspaceId: data.id, workspaceToken: data.authToken, apiKey: Object.keys(data.apiKeyList)[0] });
+      return tokenOf({
+        workspaceId: data.id,
+        workspaceToken: data.authToken,
+        apiKey: Object.keys(data.apiKeyList)[0],
+      });
     },
     async createApiKey(workspace) {
-      const res = await post('/v2/workspace/apikey/create', { ownerEmail: 'owner@example.com', createAuthToken: true }, workspaceHeaders(workspace));
-      if (res.status !== 200) throw new Error(`apikey/create failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const res = await post(
+        '/v2/workspace/apikey/create',
+        { ownerEmail: 'owner@example.com', createAuthToken: true },
+        workspaceHeaders(workspace),
+      );
+      if (res.status !== 200)
+        throw new Error(`apikey/create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return tokenOf({ ...workspace, apiKey: res.body.result.data.apiKey });
     },
     async close() {
       await app.close();
-      if (databaseUrl && !options.databaseUrl && !options.keepDatabase) await dropTestDatabase(databaseUrl);
+      if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
+        await dropTestDatabase(databaseUrl);
     },
   };
 }

@@ -4,7 +4,14 @@ export * from './auth/auth.decorators';
 export * from './auth/tenant';
 export { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 export { WorkspaceAuthGuard } from './auth/workspace-auth.guard';
-export { CreateWorkspaceCommand, type CreatedWorkspace } from './application/create-workspace/create-workspace.command';
-export { DOCUMENT_ACCESS_TYPES, type ApiKeyOptions, type DocumentAccessType } from './domain/api-key.events';
+export {
+  CreateWorkspaceCommand,
+  type CreatedWorkspace,
+} from './application/create-workspace/create-workspace.command';
+export {
+  DOCUMENT_ACCESS_TYPES,
+  type ApiKeyOptions,
+  type DocumentAccessType,
+} from './domain/api-key.events';
 export { WEBHOOK_TRIGGERS } from './domain/webhook-config';
 export { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';

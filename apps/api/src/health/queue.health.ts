@@ -12,6 +12,8 @@ export class QueueHealthIndicator {
 
   async isHealthy(key: string) {
     const check = this.indicator.check(key);
-    return (await this.queue.isHealthy()) ? check.up() : check.down({ message: 'queue transport unreachable' });
+    return (await this.queue.isHealthy())
+      ? check.up()
+      : check.down({ message: 'queue transport unreachable' });
   }
 }

@@ -25,7 +25,9 @@ export class EventStore1763856000001 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (stream_id, stream_version)
       )`);
-    await q.query(`CREATE INDEX events_subscription_order_idx ON events (transaction_id, global_position)`);
+    await q.query(
+      `CREATE INDEX events_subscription_order_idx ON events (transaction_id, global_position)`,
+    );
     await q.query(`
       CREATE TABLE checkpoints (
         subscription_id text PRIMARY KEY,

@@ -34,7 +34,9 @@ function positiveNumber(env: Env, name: string, fallback: number, integer = fals
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+    throw new ConfigError(
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
+    );
   }
   return value;
 }

@@ -18,7 +18,11 @@ export const SERVER_SECRETS = Symbol('SERVER_SECRETS');
 const KEY_FILE = 'encryption.key';
 const ADMIN_DIGEST_FILE = 'admin-token.sha256';
 
-function readOrCreate(dir: string, file: string, create: () => string): { value: string; created: boolean } {
+function readOrCreate(
+  dir: string,
+  file: string,
+  create: () => string,
+): { value: string; created: boolean } {
   const path = join(dir, file);
   if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), created: false };
   const value = create();
@@ -31,7 +35,10 @@ function readOrCreate(dir: string, file: string, create: () => string): { value:
  * generated into the data directory, and so is an admin token, of which only a digest is
  * kept: it is printed once, at the first start.
  */
-export function resolveServerSecrets(config: AppConfig, options = { generateAdminToken: true }): ServerSecrets {
+export function resolveServerSecrets(
+  config: AppConfig,
+  options = { generateAdminToken: true },
+): ServerSecrets {
   const adminFromEnv = config.adminToken ? sha256(config.adminToken) : undefined;
   if (!isEmbedded(config)) {
     if (!config.encryptionKey) {
@@ -52,10 +59,15 @@ export function resolveServerSecrets(config: AppConfig, options = { generateAdmi
   mkdirSync(config.dataDir, { recursive: true });
   const encryptionKey =
     config.encryptionKey ??
-    Buffer.from(readOrCreate(config.dataDir, KEY_FILE, () => randomBytes(32).toString('base64')).value, 'base64');
+    Buffer.from(
+      readOrCreate(config.dataDir, KEY_FILE, () => randomBytes(32).toString('base64')).value,
+      'base64',
+    );
   if (adminFromEnv) return { encryptionKey, adminTokenDigest: adminFromEnv };
   if (!options.generateAdminToken) return { encryptionKey };
   let generated: string | undefined;
-  const digest = readOrCreate(config.dataDir, ADMIN_DIGEST_FILE, () => sha256((generated = randomSecret('adm_'))));
+  const digest = readOrCreate(config.dataDir, ADMIN_DIGEST_FILE, () =>
+    sha256((generated = randomSecret('adm_'))),
+  );
   return { encryptionKey, adminTokenDigest: digest.value, generatedAdminToken: generated };
 }

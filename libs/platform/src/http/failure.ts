@@ -22,20 +22,36 @@ const STATUS_OF_HTTP: Record<number, RpcStatus> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
-function envelope(status: RpcStatus, message: string, extra: Partial<FailureEnvelope['error']> = {}): FailureEnvelope {
+function envelope(
+  status: RpcStatus,
+  message: string,
+  extra: Partial<FailureEnvelope['error']> = {},
+): FailureEnvelope {
   return { error: { status, message, ...extra } };
 }
 
 /** Fastify's own errors (body parsing, size limit) carry a statusCode and an FST_ code. */
 function fastifyFailure(error: { statusCode: number; code?: string }): Failure | undefined {
   if (error.statusCode === 413) {
-    return { httpStatus: 413, body: envelope('INVALID_ARGUMENT', 'Request body is larger than 5 MiB'), unexpected: false };
+    return {
+      httpStatus: 413,
+      body: envelope('INVALID_ARGUMENT', 'Request body is larger than 5 MiB'),
+      unexpected: false,
+    };
   }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return { httpStatus: 400, body: envelope('INVALID_ARGUMENT', 'Content-Type must be application/json'), unexpected: false };
+    return {
+      httpStatus: 400,
+      body: envelope('INVALID_ARGUMENT', 'Content-Type must be application/json'),
+      unexpected: false,
+    };
   }
   if (error.statusCode === 400) {
-    return { httpStatus: 400, body: envelope('INVALID_ARGUMENT', 'Request body must be a JSON object {data: {...}}'), unexpected: false };
+    return {
+      httpStatus: 400,
+      body: envelope('INVALID_ARGUMENT', 'Request body must be a JSON object {data: {...}}'),
+      unexpected: false,
+    };
   }
   return undefined;
 }
@@ -53,10 +69,17 @@ export function toFailure(error: unknown, route?: string): Failure {
   if (error instanceof HttpException) {
     const httpStatus = error.getStatus();
     if (httpStatus === 404) {
-      return { httpStatus, body: envelope('NOT_FOUND', `No operation at ${route ?? 'this path'}`), unexpected: false };
+      return {
+        httpStatus,
+        body: envelope('NOT_FOUND', `No operation at ${route ?? 'this path'}`),
+        unexpected: false,
+      };
     }
     // Nest wraps Fastify's own errors (malformed JSON, size limit) in HttpExceptions.
-    const parsing = fastifyFailure({ statusCode: httpStatus, code: (error.cause as { code?: string })?.code });
+    const parsing = fastifyFailure({
+      statusCode: httpStatus,
+      code: (error.cause as { code?: string })?.code,
+    });
     if (parsing) return parsing;
     const status = STATUS_OF_HTTP[httpStatus];
     if (status) return { httpStatus, body: envelope(status, error.message), unexpected: false };

@@ -21,11 +21,14 @@ export class BullTransport implements JobTransport {
   async start(run: (dispatch: Dispatch) => Promise<void>): Promise<void> {
     await this.queue.isReady();
     // process() settles only when the worker stops; closing the queue rejects it.
-    this.queue.process(this.concurrency, (job) => run(job.data)).catch((err) => {
-      if (!this.closing) this.logger.error({ msg: 'Bull worker stopped', err: String(err) });
-    });
+    this.queue
+      .process(this.concurrency, (job) => run(job.data))
+      .catch((err) => {
+        if (!this.closing) this.logger.error({ msg: 'Bull worker stopped', err: String(err) });
+      });
     // Start-up is done when Bull has subscribed to its events: closing earlier races them.
-    await (this.queue as Queue<Dispatch> & { _initializingProcess?: Promise<void> })._initializingProcess;
+    await (this.queue as Queue<Dispatch> & { _initializingProcess?: Promise<void> })
+      ._initializingProcess;
   }
 
   async add(dispatch: Dispatch): Promise<void> {
@@ -43,7 +46,9 @@ export class BullTransport implements JobTransport {
     try {
       const pong = await Promise.race([
         this.queue.client.ping(),
-        new Promise<string>((_, reject) => setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref()),
+        new Promise<string>((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref(),
+        ),
       ]);
       return pong === 'PONG';
     } catch {
@@ -58,9 +63,7 @@ export class BullTransport implements JobTransport {
     // first; @nestjs/bull closes the queue again at shutdown and would rethrow that.
     const queue = this.queue as Queue<Dispatch> & { closing?: Promise<void> };
     queue.closing = queue.closing?.catch(() => undefined);
-    await Promise.all(
-      this.connections.splice(0).map((c) => c.quit().catch(() => c.disconnect())),
-    );
+    await Promise.all(this.connections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
   }
 
   /** Bull re-emits its connections' errors on the queue; unheard, an EventEmitter throws them. */

@@ -1,6 +1,19 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { JOB_TRANSPORT, type Dispatch, type EnqueueOptions, type Job, type JobHandler, type JobTransport } from './job';
+import {
+  JOB_TRANSPORT,
+  type Dispatch,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobTransport,
+} from './job';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -43,10 +56,18 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   async enqueue(jobs: Job[], options: EnqueueOptions = {}, manager?: EntityManager): Promise<void> {
     if (jobs.length === 0) return;
     await this.record(manager ?? this.dataSource.manager, jobs, options);
-    if (!manager) await this.dispatch(jobs.map((j) => j.id), options.delayMs ?? 0);
+    if (!manager)
+      await this.dispatch(
+        jobs.map((j) => j.id),
+        options.delayMs ?? 0,
+      );
   }
 
-  private async record(manager: EntityManager, jobs: Job[], options: EnqueueOptions): Promise<void> {
+  private async record(
+    manager: EntityManager,
+    jobs: Job[],
+    options: EnqueueOptions,
+  ): Promise<void> {
     const delay = options.delayMs ?? 0;
     const max = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const values: unknown[] = [max, delay / 1000];
@@ -102,7 +123,11 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
          ORDER BY run_after LIMIT 1000`,
       );
       for (const row of due) {
-        await this.transport.add({ transportId: `${row.job_id}#${row.attempts}`, jobId: row.job_id, delayMs: 0 });
+        await this.transport.add({
+          transportId: `${row.job_id}#${row.attempts}`,
+          jobId: row.job_id,
+          delayMs: 0,
+        });
       }
     } catch (err) {
       this.logger.warn({ msg: 'sweep failed', err: String(err) });
@@ -139,9 +164,19 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     await this.dataSource.query(
       `UPDATE jobs SET attempts = $2, status = $3, last_error = $4, updated_at = now(),
          run_after = now() + make_interval(secs => $5::double precision) WHERE job_id = $1`,
-      [row.job_id, attempts, failed ? 'failed' : 'pending', String((err as Error)?.message ?? err).slice(0, 1000), delayMs / 1000],
+      [
+        row.job_id,
+        attempts,
+        failed ? 'failed' : 'pending',
+        String((err as Error)?.message ?? err).slice(0, 1000),
+        delayMs / 1000,
+      ],
     );
-    this.logger.warn({ msg: failed ? 'job failed' : 'job will be retried', jobId: row.job_id, attempts });
+    this.logger.warn({
+      msg: failed ? 'job failed' : 'job will be retried',
+      jobId: row.job_id,
+      attempts,
+    });
     if (!failed) {
       await this.transport
         .add({ transportId: `${row.job_id}#${attempts}`, jobId: row.job_id, delayMs })

@@ -15,14 +15,20 @@ const logger = new Logger('Redis');
  * Producers fail fast when Redis is down (the ledger keeps the job); Bull's blocking and
  * subscriber connections must retry forever (STACK.md "Bull").
  */
-function redisClient(url: string, type: 'client' | 'subscriber' | 'bclient', opened: Redis[]): Redis {
+function redisClient(
+  url: string,
+  type: 'client' | 'subscriber' | 'bclient',
+  opened: Redis[],
+): Redis {
   const options: RedisOptions =
     type === 'client'
       ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }
       : { maxRetriesPerRequest: null, enableReadyCheck: false };
   const client = new Redis(url, options);
   // Outages and shutdown surface here; without a listener ioredis would throw them.
-  client.on('error', (err) => logger.warn({ msg: `redis ${type} connection error`, err: String(err) }));
+  client.on('error', (err) =>
+    logger.warn({ msg: `redis ${type} connection error`, err: String(err) }),
+  );
   opened.push(client);
   return client;
 }
@@ -34,7 +40,10 @@ export class QueueModule {
     if (!config.redisUrl) {
       return {
         module: QueueModule,
-        providers: [{ provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() }, JobQueue],
+        providers: [
+          { provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() },
+          JobQueue,
+        ],
         exports: [JobQueue],
       };
     }

@@ -67,9 +67,15 @@ export class WorkspaceController {
   }
 
   /** Operation 4. */
-  @Rpc('webhookconfig/update', { message: 'Webhook configuration updated successfully.', data: UpdateWebhookConfigRequest })
+  @Rpc('webhookconfig/update', {
+    message: 'Webhook configuration updated successfully.',
+    data: UpdateWebhookConfigRequest,
+  })
   @ApiKeyAuth()
-  updateWebhookConfig(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateWebhookConfigRequest) {
+  updateWebhookConfig(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateWebhookConfigRequest,
+  ) {
     return this.commands.execute(new UpdateWebhookConfigCommand(tenant, data));
   }
 
@@ -79,15 +85,24 @@ export class WorkspaceController {
     return this.queries.execute(new GetWebhookConfigQuery(tenant));
   }
 
-  @Rpc('apikeyconfig/get', { message: 'API key configuration retrieved successfully.', data: ApiKeyRequest })
+  @Rpc('apikeyconfig/get', {
+    message: 'API key configuration retrieved successfully.',
+    data: ApiKeyRequest,
+  })
   @WorkspaceAuth()
   getApiKeyConfig(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
     return this.queries.execute(new GetApiKeyConfigQuery(tenant, data.apiKey));
   }
 
-  @Rpc('apikeyconfig/update', { message: 'API key configuration updated successfully.', data: UpdateApiKeyConfigRequest })
+  @Rpc('apikeyconfig/update', {
+    message: 'API key configuration updated successfully.',
+    data: UpdateApiKeyConfigRequest,
+  })
   @WorkspaceAuth()
-  updateApiKeyConfig(@Tenant() tenant: WorkspaceTenant, @RequestData() data: UpdateApiKeyConfigRequest) {
+  updateApiKeyConfig(
+    @Tenant() tenant: WorkspaceTenant,
+    @RequestData() data: UpdateApiKeyConfigRequest,
+  ) {
     const { apiKey, ...changes } = data;
     const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     return this.commands.execute(new UpdateApiKeyConfigCommand(tenant, apiKey, defined));
@@ -99,9 +114,15 @@ export class WorkspaceController {
     return this.queries.execute(new GetAiModelConfigQuery(tenant));
   }
 
-  @Rpc('aimodelconfig/update', { message: 'AI model configuration updated successfully.', data: UpdateAiModelConfigRequest })
+  @Rpc('aimodelconfig/update', {
+    message: 'AI model configuration updated successfully.',
+    data: UpdateAiModelConfigRequest,
+  })
   @WorkspaceAuth()
-  updateAiModelConfig(@Tenant() tenant: WorkspaceTenant, @RequestData() data: UpdateAiModelConfigRequest) {
+  updateAiModelConfig(
+    @Tenant() tenant: WorkspaceTenant,
+    @RequestData() data: UpdateAiModelConfigRequest,
+  ) {
     return this.commands.execute(new UpdateAiModelConfigCommand(tenant, data.providers));
   }
 }

@@ -11,7 +11,10 @@ export class AdminTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     if (!this.secrets.adminTokenDigest) {
-      throw new ServiceError('FAILED_PRECONDITION', 'workspace creation is disabled: set ADMIN_TOKEN');
+      throw new ServiceError(
+        'FAILED_PRECONDITION',
+        'workspace creation is disabled: set ADMIN_TOKEN',
+      );
     }
     const token = requiredHeader(request, HEADER.adminToken);
     if (!matchesDigest(token, this.secrets.adminTokenDigest)) throw invalidCredentials();

@@ -43,9 +43,14 @@ export class ApiKeyAuthGuard implements CanActivate {
     if (!row || !matchesDigest(token, row.token_digest)) throw invalidCredentials();
     const origin = request.headers.origin;
     if (!originAllowed(Array.isArray(origin) ? origin[0] : origin, row.domains)) {
-      throw new ServiceError('PERMISSION_DENIED', 'Origin is not among the auth token\'s domains');
+      throw new ServiceError('PERMISSION_DENIED', "Origin is not among the auth token's domains");
     }
-    request.tenant = { workspaceId: row.workspace_id, apiKey, options: row.options, requestId: String(request.id) };
+    request.tenant = {
+      workspaceId: row.workspace_id,
+      apiKey,
+      options: row.options,
+      requestId: String(request.id),
+    };
     return true;
   }
 }

@@ -7,7 +7,10 @@ import { WorkspaceAuthGuard } from './workspace-auth.guard';
 
 /** Server administrator: `x-service-admin-token` (D3.1). */
 export const AdminAuth = () =>
-  applyDecorators(UseGuards(AdminTokenGuard), ApiHeader({ name: HEADER.adminToken, required: true }));
+  applyDecorators(
+    UseGuards(AdminTokenGuard),
+    ApiHeader({ name: HEADER.adminToken, required: true }),
+  );
 
 /** Workspace-level credentials (operations 1 and 2, console settings). */
 export const WorkspaceAuth = () =>

@@ -17,4 +17,5 @@ export function requiredHeader(request: RequestWithTenant, name: string): string
 }
 
 /** One message for every wrong credential, so callers cannot probe which keys exist (D2.2). */
-export const invalidCredentials = (): ServiceError => new ServiceError('UNAUTHENTICATED', 'Invalid credentials');
+export const invalidCredentials = (): ServiceError =>
+  new ServiceError('UNAUTHENTICATED', 'Invalid credentials');

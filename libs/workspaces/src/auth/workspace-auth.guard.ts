@@ -16,7 +16,10 @@ export class WorkspaceAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     const workspaceId = requiredHeader(request, HEADER.workspaceId);
     const token = requiredHeader(request, HEADER.authToken);
-    const [row] = await this.dataSource.query(`SELECT auth_token_digest FROM workspaces WHERE id = $1`, [workspaceId]);
+    const [row] = await this.dataSource.query(
+      `SELECT auth_token_digest FROM workspaces WHERE id = $1`,
+      [workspaceId],
+    );
     const ok = matchesDigest(token, row?.auth_token_digest ?? NO_DIGEST);
     if (!row || !ok) throw invalidCredentials();
     request.tenant = { workspaceId, requestId: String(request.id) };

@@ -72,7 +72,9 @@ export const WebhookConfigUpdated = defineEvent<{
   webhookServiceConfig: StoredWebhookConfig;
 }>()('workspaces.webhook-config-updated');
 
-export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()('workspaces.api-key-options-updated');
+export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()(
+  'workspaces.api-key-options-updated',
+);
 
 export type ApiKeyEvent =
   | ReturnType<typeof ApiKeyCreated>

@@ -37,13 +37,21 @@ const FIELD = 'data.webhookServiceConfig';
 export function isRsaPublicKey(base64Der: string | undefined): boolean {
   if (!base64Der) return false;
   try {
-    return createPublicKey({ key: Buffer.from(base64Der, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType === 'rsa';
+    return (
+      createPublicKey({ key: Buffer.from(base64Der, 'base64'), format: 'der', type: 'spki' })
+        .asymmetricKeyType === 'rsa'
+    );
   } catch {
     return false;
   }
 }
 
-function checkUrl(value: string | undefined, field: string, ctx: WebhookConfigContext, errors: FieldViolation[]): void {
+function checkUrl(
+  value: string | undefined,
+  field: string,
+  ctx: WebhookConfigContext,
+  errors: FieldViolation[],
+): void {
   if (!value) return;
   let url: URL;
   try {
@@ -77,7 +85,10 @@ export function applyWebhookConfig(
   for (const [name, on] of Object.entries(input.triggers ?? {})) {
     const field = `${FIELD}.triggers.${name}`;
     if (!(WEBHOOK_TRIGGERS as readonly string[]).includes(name)) {
-      errors.push({ field, message: `unknown trigger "${name}"; known: ${WEBHOOK_TRIGGERS.join(', ')}` });
+      errors.push({
+        field,
+        message: `unknown trigger "${name}"; known: ${WEBHOOK_TRIGGERS.join(', ')}`,
+      });
     } else if (typeof on !== 'boolean') {
       errors.push({ field, message: `${field} must be a boolean` });
     }
@@ -85,7 +96,10 @@ export function applyWebhookConfig(
   if (errors.length > 0) throw ServiceError.invalidArgument(errors);
 
   const config: StoredWebhookConfig = { ...current.config };
-  const setOrClear = <K extends keyof StoredWebhookConfig>(key: K, value: StoredWebhookConfig[K] | '' | undefined) => {
+  const setOrClear = <K extends keyof StoredWebhookConfig>(
+    key: K,
+    value: StoredWebhookConfig[K] | '' | undefined,
+  ) => {
     if (value === undefined) return;
     if (value === '') delete config[key];
     else config[key] = value;
@@ -95,8 +109,10 @@ export function applyWebhookConfig(
   setOrClear('publicKey', input.publicKey);
   setOrClear('encodeData', input.encodeData);
   setOrClear('encryptData', input.encryptData);
-  if (input.authToken !== undefined) setOrClear('sealedAuthToken', input.authToken && ctx.seal(input.authToken));
-  if (input.triggers) config.triggers = { ...config.triggers, ...(input.triggers as Record<string, boolean>) };
+  if (input.authToken !== undefined)
+    setOrClear('sealedAuthToken', input.authToken && ctx.seal(input.authToken));
+  if (input.triggers)
+    config.triggers = { ...config.triggers, ...(input.triggers as Record<string, boolean>) };
 
   const useWebhookService = change.useWebhookService ?? current.useWebhookService;
   if (useWebhookService && !config.rawNotificationUrl && !config.processedNotificationUrl) {

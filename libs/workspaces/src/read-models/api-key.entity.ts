@@ -1,10 +1,21 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ApiKeyCreatedData, ApiKeyOptions, StoredWebhookConfig } from '../domain/api-key.events';
+import type {
+  ApiKeyCreatedData,
+  ApiKeyOptions,
+  StoredWebhookConfig,
+} from '../domain/api-key.events';
 
 /** Operation 1's stored settings, secrets sealed. */
 export type ApiKeySettings = Omit<
   ApiKeyCreatedData,
-  'apiKey' | 'workspaceId' | 'allowedDomains' | 'useWebhookService' | 'webhookServiceConfig' | 'options' | 'createdAt' | 'sealedWebhookSecret'
+  | 'apiKey'
+  | 'workspaceId'
+  | 'allowedDomains'
+  | 'useWebhookService'
+  | 'webhookServiceConfig'
+  | 'options'
+  | 'createdAt'
+  | 'sealedWebhookSecret'
 >;
 
 @Entity('api_keys')

@@ -29,16 +29,31 @@ export class ApiKeyProjection implements InlineProjection {
       const apiKey = keyOf(event.streamId);
       if (ApiKeyCreated.is(event)) {
         const {
-          apiKey: _k, workspaceId, allowedDomains, useWebhookService, webhookServiceConfig,
-          sealedWebhookSecret, options, createdAt, ...settings
+          apiKey: _k,
+          workspaceId,
+          allowedDomains,
+          useWebhookService,
+          webhookServiceConfig,
+          sealedWebhookSecret,
+          options,
+          createdAt,
+          ...settings
         } = event.data;
         await m.query(
           `INSERT INTO api_keys (api_key, workspace_id, settings, allowed_domains, use_webhook_service,
              webhook_config, sealed_webhook_secret, options, version, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10 / 1000.0)) ON CONFLICT (api_key) DO NOTHING`,
           [
-            apiKey, workspaceId, JSON.stringify(settings), JSON.stringify(allowedDomains), useWebhookService,
-            JSON.stringify(webhookServiceConfig), sealedWebhookSecret, JSON.stringify(options), v, createdAt,
+            apiKey,
+            workspaceId,
+            JSON.stringify(settings),
+            JSON.stringify(allowedDomains),
+            useWebhookService,
+            JSON.stringify(webhookServiceConfig),
+            sealedWebhookSecret,
+            JSON.stringify(options),
+            v,
+            createdAt,
           ],
         );
         continue;
@@ -48,7 +63,16 @@ export class ApiKeyProjection implements InlineProjection {
         await m.query(
           `INSERT INTO auth_tokens (token_digest, api_key, token_id, name, domains, sealed_token, stream_version, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0)) ON CONFLICT (token_digest) DO NOTHING`,
-          [d.tokenDigest, apiKey, d.tokenId, d.name, JSON.stringify(d.domains), d.sealedToken, v, d.createdAt],
+          [
+            d.tokenDigest,
+            apiKey,
+            d.tokenId,
+            d.name,
+            JSON.stringify(d.domains),
+            d.sealedToken,
+            v,
+            d.createdAt,
+          ],
         );
         await this.update(m, apiKey, v, '', []);
       } else if (DomainsAdded.is(event)) {
@@ -61,13 +85,21 @@ export class ApiKeyProjection implements InlineProjection {
           JSON.stringify(event.data.webhookServiceConfig),
         ]);
       } else if (ApiKeyOptionsUpdated.is(event)) {
-        await this.update(m, apiKey, v, 'options = $3::jsonb', [JSON.stringify(event.data.options)]);
+        await this.update(m, apiKey, v, 'options = $3::jsonb', [
+          JSON.stringify(event.data.options),
+        ]);
       }
     }
   }
 
   /** Applies `set` only if the row has not seen this stream version yet. */
-  private async update(m: EntityManager, apiKey: string, version: number, set: string, params: unknown[]): Promise<void> {
+  private async update(
+    m: EntityManager,
+    apiKey: string,
+    version: number,
+    set: string,
+    params: unknown[],
+  ): Promise<void> {
     await m.query(
       `UPDATE api_keys SET ${set ? set + ', ' : ''}version = $2 WHERE api_key = $1 AND version < $2`,
       [apiKey, version, ...params],

@@ -9,7 +9,9 @@ export class WorkspaceRow {
   @Column('text', { name: 'owner_name' }) ownerName: string;
   /** SHA-256 of the workspace auth token; the token itself is never stored (D2.5). */
   @Column('text', { name: 'auth_token_digest' }) authTokenDigest: string;
-  @Column('jsonb', { name: 'ai_providers' }) aiProviders: Partial<Record<AiProvider, StoredProviderKey>>;
+  @Column('jsonb', { name: 'ai_providers' }) aiProviders: Partial<
+    Record<AiProvider, StoredProviderKey>
+  >;
   /** Stream version of the last event applied: makes the projection idempotent. */
   @Column('bigint') version: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;

@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { AiModelConfigUpdated, WorkspaceAuthTokenReset, WorkspaceCreated } from '../domain/workspace.events';
+import {
+  AiModelConfigUpdated,
+  WorkspaceAuthTokenReset,
+  WorkspaceCreated,
+} from '../domain/workspace.events';
 
 /** Keeps `workspaces` current; every write is guarded by stream version (idempotent). */
 @Projection()
 @Injectable()
 export class WorkspaceProjection implements InlineProjection {
-  readonly handles = [WorkspaceCreated.type, WorkspaceAuthTokenReset.type, AiModelConfigUpdated.type];
+  readonly handles = [
+    WorkspaceCreated.type,
+    WorkspaceAuthTokenReset.type,
+    AiModelConfigUpdated.type,
+  ];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
     for (const event of events) {

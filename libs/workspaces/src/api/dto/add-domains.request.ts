@@ -1,4 +1,11 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 
 /** Operation 3 (at most 100 domains per call, as the hosted service). */
 export class AddDomainsRequest {

@@ -42,6 +42,12 @@ export class CreateApiKeyRequest {
   @IsOptional() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
   @IsOptional() @IsBoolean() useEmailService?: boolean;
   @IsOptional() @IsBoolean() useWebhookService?: boolean;
-  @IsOptional() @ValidateNested() @Type(() => EmailServiceConfigDto) emailServiceConfig?: EmailServiceConfigDto;
-  @IsOptional() @ValidateNested() @Type(() => WebhookServiceConfigDto) webhookServiceConfig?: WebhookServiceConfigDto;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => EmailServiceConfigDto)
+  emailServiceConfig?: EmailServiceConfigDto;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => WebhookServiceConfigDto)
+  webhookServiceConfig?: WebhookServiceConfigDto;
 }

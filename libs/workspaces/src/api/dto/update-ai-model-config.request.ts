@@ -1,8 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 
 export class ProviderKeyDto {
-  @IsDefined({ message: '$property is required' }) @IsString() @IsNotEmpty() @MaxLength(1000) apiKey: string;
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
+  apiKey: string;
 }
 
 /** `null` removes a provider's key (D3.5); an absent provider is left as it is. */

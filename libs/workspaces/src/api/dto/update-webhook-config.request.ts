@@ -5,5 +5,8 @@ import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 /** Operation 4. */
 export class UpdateWebhookConfigRequest {
   @IsOptional() @IsBoolean() useWebhookService?: boolean;
-  @IsOptional() @ValidateNested() @Type(() => WebhookServiceConfigDto) webhookServiceConfig?: WebhookServiceConfigDto;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => WebhookServiceConfigDto)
+  webhookServiceConfig?: WebhookServiceConfigDto;
 }

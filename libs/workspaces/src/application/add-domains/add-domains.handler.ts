@@ -18,7 +18,10 @@ export class AddDomainsHandler implements ICommandHandler<AddDomainsCommand> {
     const { added, skipped } = await retryOnConflict(async () => {
       const key = await this.repository.load(streamId, () => new ApiKey());
       const result = key.addDomains(normalised);
-      await this.repository.save([{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }], metadataOf(tenant));
+      await this.repository.save(
+        [{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }],
+        metadataOf(tenant),
+      );
       return result;
     });
     if (skipped.length > 0) {

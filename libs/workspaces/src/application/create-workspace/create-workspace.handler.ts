@@ -2,7 +2,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import { randomId, randomSecret, sha256 } from '@app/platform';
 import { API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { Workspace, WORKSPACE_STREAM_TYPE, workspaceStream } from '../../domain/workspace.aggregate';
+import {
+  Workspace,
+  WORKSPACE_STREAM_TYPE,
+  workspaceStream,
+} from '../../domain/workspace.aggregate';
 import { ApiKeyIssuer } from '../shared/api-key-issuer';
 import { CreateWorkspaceCommand, type CreatedWorkspace } from './create-workspace.command';
 
@@ -36,7 +40,11 @@ export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCo
     // New streams with random ids: no conflict to retry.
     await this.repository.save(
       [
-        { streamType: WORKSPACE_STREAM_TYPE, streamId: workspaceStream(workspaceId), aggregate: workspace },
+        {
+          streamType: WORKSPACE_STREAM_TYPE,
+          streamId: workspaceStream(workspaceId),
+          aggregate: workspace,
+        },
         { streamType: API_KEY_STREAM_TYPE, streamId: apiKeyStream(apiKey), aggregate },
       ],
       { workspaceId, requestId, actor: 'admin', causationId: randomId() },

@@ -16,7 +16,9 @@ export class GetAiModelConfigHandler implements IQueryHandler<GetAiModelConfigQu
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ tenant }: GetAiModelConfigQuery): Promise<AiModelConfigView> {
-    const row = await this.dataSource.manager.findOneByOrFail(WorkspaceRow, { id: tenant.workspaceId });
+    const row = await this.dataSource.manager.findOneByOrFail(WorkspaceRow, {
+      id: tenant.workspaceId,
+    });
     return maskedProviders(row.aiProviders);
   }
 }

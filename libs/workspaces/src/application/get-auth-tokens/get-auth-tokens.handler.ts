@@ -20,7 +20,11 @@ export class GetAuthTokensHandler implements IQueryHandler<GetAuthTokensQuery> {
     });
     return {
       apiKey,
-      authTokens: rows.map((row) => ({ token: this.box.open(row.sealedToken), name: row.name, domains: row.domains })),
+      authTokens: rows.map((row) => ({
+        token: this.box.open(row.sealedToken),
+        name: row.name,
+        domains: row.domains,
+      })),
     };
   }
 }

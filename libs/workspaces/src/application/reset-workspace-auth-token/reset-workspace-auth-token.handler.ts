@@ -1,7 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository, retryOnConflict } from '@app/event-store';
 import { randomSecret, sha256 } from '@app/platform';
-import { Workspace, WORKSPACE_STREAM_TYPE, workspaceStream } from '../../domain/workspace.aggregate';
+import {
+  Workspace,
+  WORKSPACE_STREAM_TYPE,
+  workspaceStream,
+} from '../../domain/workspace.aggregate';
 import { metadataOf } from '../shared/event-metadata';
 import { ResetWorkspaceAuthTokenCommand } from './reset-workspace-auth-token.command';
 
@@ -15,7 +19,10 @@ export class ResetWorkspaceAuthTokenHandler implements ICommandHandler<ResetWork
     await retryOnConflict(async () => {
       const workspace = await this.repository.load(streamId, () => new Workspace());
       workspace.resetAuthToken(sha256(authToken));
-      await this.repository.save([{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: workspace }], metadataOf(tenant));
+      await this.repository.save(
+        [{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: workspace }],
+        metadataOf(tenant),
+      );
     });
     return { authToken };
   }

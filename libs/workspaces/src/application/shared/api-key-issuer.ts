@@ -36,13 +36,20 @@ export class ApiKeyIssuer {
     private readonly targets: WebhookTargets,
   ) {}
 
-  issue(workspaceId: string, input: NewApiKeyInput, now: number): { aggregate: ApiKey; apiKey: string } {
+  issue(
+    workspaceId: string,
+    input: NewApiKeyInput,
+    now: number,
+  ): { aggregate: ApiKey; apiKey: string } {
     const apiKey = randomId();
     const domains = normaliseDomains(input.allowedDomains ?? [], 'data.allowedDomains');
     if (input.addLocalHostToAllowedDomains) domains.push('localhost', '127.0.0.1');
     const webhook = applyWebhookConfig(
       { useWebhookService: false, config: {} },
-      { useWebhookService: input.useWebhookService, webhookServiceConfig: input.webhookServiceConfig },
+      {
+        useWebhookService: input.useWebhookService,
+        webhookServiceConfig: input.webhookServiceConfig,
+      },
       this.targets.context(),
     );
     const { apiKey: emailKey, ...email } = input.emailServiceConfig ?? {};
@@ -61,7 +68,10 @@ export class ApiKeyIssuer {
       }),
       useEmailService: input.useEmailService ?? false,
       ...(input.emailServiceConfig && {
-        emailServiceConfig: { ...email, ...(emailKey && { sealedApiKey: this.box.seal(emailKey) }) },
+        emailServiceConfig: {
+          ...email,
+          ...(emailKey && { sealedApiKey: this.box.seal(emailKey) }),
+        },
       }),
       useWebhookService: webhook.useWebhookService,
       webhookServiceConfig: webhook.config,

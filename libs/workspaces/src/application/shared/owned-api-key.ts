@@ -6,7 +6,11 @@ import { ApiKeyRow } from '../../read-models/api-key.entity';
  * The API key row if it belongs to the workspace; an unknown key and another workspace's
  * key both answer NOT_FOUND (D2.3), so the answer tells nothing about other tenants.
  */
-export async function findOwnedApiKey(m: EntityManager, workspaceId: string, apiKey: string): Promise<ApiKeyRow> {
+export async function findOwnedApiKey(
+  m: EntityManager,
+  workspaceId: string,
+  apiKey: string,
+): Promise<ApiKeyRow> {
   const row = await m.findOneBy(ApiKeyRow, { apiKey, workspaceId });
   if (!row) throw new ServiceError('NOT_FOUND', 'API key not found.');
   return row;

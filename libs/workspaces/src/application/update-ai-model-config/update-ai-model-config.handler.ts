@@ -1,7 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository, retryOnConflict } from '@app/event-store';
 import { SecretBox } from '@app/platform';
-import { Workspace, WORKSPACE_STREAM_TYPE, workspaceStream } from '../../domain/workspace.aggregate';
+import {
+  Workspace,
+  WORKSPACE_STREAM_TYPE,
+  workspaceStream,
+} from '../../domain/workspace.aggregate';
 import type { AiProvider, StoredProviderKey } from '../../domain/workspace.events';
 import { metadataOf } from '../shared/event-metadata';
 import { type AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
@@ -20,13 +24,18 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
     const changes: Partial<Record<AiProvider, StoredProviderKey | null>> = {};
     for (const [name, value] of Object.entries(providers)) {
       if (value === undefined) continue;
-      changes[name as AiProvider] = value ? { sealedKey: this.box.seal(value.apiKey), last4: value.apiKey.slice(-4) } : null;
+      changes[name as AiProvider] = value
+        ? { sealedKey: this.box.seal(value.apiKey), last4: value.apiKey.slice(-4) }
+        : null;
     }
     const streamId = workspaceStream(tenant.workspaceId);
     const workspace = await retryOnConflict(async () => {
       const loaded = await this.repository.load(streamId, () => new Workspace());
       loaded.updateAiProviders(changes);
-      await this.repository.save([{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: loaded }], metadataOf(tenant));
+      await this.repository.save(
+        [{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: loaded }],
+        metadataOf(tenant),
+      );
       return loaded;
     });
     return maskedProviders(workspace.providers);

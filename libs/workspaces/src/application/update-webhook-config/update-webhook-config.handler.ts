@@ -16,7 +16,10 @@ export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhook
 
   async execute({ tenant, change }: UpdateWebhookConfigCommand): Promise<null> {
     if (change.useWebhookService === undefined && change.webhookServiceConfig === undefined) {
-      throw ServiceError.invalidField('data', 'at least one of useWebhookService and webhookServiceConfig is required');
+      throw ServiceError.invalidField(
+        'data',
+        'at least one of useWebhookService and webhookServiceConfig is required',
+      );
     }
     const streamId = apiKeyStream(tenant.apiKey);
     await retryOnConflict(async () => {
@@ -27,7 +30,10 @@ export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhook
         this.targets.context(),
       );
       key.updateWebhookConfig(next.useWebhookService, next.config);
-      await this.repository.save([{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }], metadataOf(tenant));
+      await this.repository.save(
+        [{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }],
+        metadataOf(tenant),
+      );
     });
     return null;
   }
