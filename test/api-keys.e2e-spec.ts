@@ -1,3 +1,4 @@
+import { ApiKeyRowReader } from './support/api-key-row-reader';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
 
 // Operations 1 and 2, and the console options of D3.4.
@@ -51,7 +52,6 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     const key = { ...ws, apiKey };
 
     // Every field, read back from the read model (secrets decrypted only where an operation shows them).
-    const { ApiKeyRowReader } = await import('./support/api-key-row-reader');
     const row = await new ApiKeyRowReader(t).read(apiKey);
     expect(row.settings).toEqual({
       ownerEmail: 'dev@example.com',
