@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', '*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', '.ci/**', '*.mjs'] },
   ...tseslint.configs.recommended,
   {
     rules: {
