@@ -23,16 +23,6 @@ export class AggregateRepository {
     return create().load((await this.store.readStream(streamId, manager)) as never);
   }
 
-  /** Loads many aggregates with one query; a stream without events yields a new aggregate. */
-  async loadMany<A extends Aggregate>(
-    streamIds: string[],
-    create: () => A,
-    manager?: EntityManager,
-  ): Promise<Map<string, A>> {
-    const streams = await this.store.readStreams(streamIds, manager);
-    return new Map(streamIds.map((id) => [id, create().load((streams.get(id) ?? []) as never)]));
-  }
-
   /** Appends the pending events of every aggregate in one transaction. */
   save(
     items: AggregateToSave[],

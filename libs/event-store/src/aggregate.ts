@@ -25,10 +25,6 @@ export abstract class Aggregate<E extends DomainEvent = DomainEvent> {
     return this;
   }
 
-  get exists(): boolean {
-    return this.version > 0 || this.pending.length > 0;
-  }
-
   /** The events raised since loading; taking them leaves none pending. */
   takePendingEvents(): E[] {
     const events = this.pending;

@@ -9,7 +9,7 @@ import {
 import type { AiProvider, StoredProviderKey } from '../../domain/workspace.events';
 import { metadataOf } from '../shared/event-metadata';
 import { type AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
-import { maskedProviders } from '../get-ai-model-config/get-ai-model-config.handler';
+import { maskedProviders } from '../shared/masked-providers';
 import { UpdateAiModelConfigCommand } from './update-ai-model-config.command';
 
 @CommandHandler(UpdateAiModelConfigCommand)
