@@ -9,6 +9,7 @@ import {
   type AppConfig,
   type ServerSecrets,
 } from '@app/platform';
+import { OrganizationsModule } from '@app/organizations';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
@@ -33,6 +34,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         TerminusModule.forRoot({ logger: false }),
         WorkspacesModule,
+        OrganizationsModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -1,5 +1,6 @@
 import { EventStore1763856000001 } from '@app/event-store';
 import { JobsLedger1763856000000 } from '@app/platform';
+import { Organizations1763856000003 } from '@app/organizations';
 import { Workspaces1763856000002 } from '@app/workspaces';
 
 /** Every library's migrations, in timestamp order; the same list runs on both databases. */
@@ -7,4 +8,5 @@ export const MIGRATIONS = [
   JobsLedger1763856000000,
   EventStore1763856000001,
   Workspaces1763856000002,
+  Organizations1763856000003,
 ];

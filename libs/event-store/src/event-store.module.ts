@@ -1,13 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AggregateRepository } from './aggregate.repository';
+import { StreamBatchRunner } from './batch';
 import { EventStore } from './event-store';
 import { SubscriptionRunner } from './subscription-runner';
 
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [EventStore, AggregateRepository, SubscriptionRunner],
-  exports: [EventStore, AggregateRepository, SubscriptionRunner],
+  providers: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner],
+  exports: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner],
 })
 export class EventStoreModule {}

@@ -41,12 +41,18 @@ export class EventStore implements OnModuleInit {
       .filter(Boolean);
   }
 
-  /** Runs `work` in a transaction, or in the caller's when `manager` is given. */
-  transaction<T>(
+  /**
+   * Runs `work` in a transaction, or in the caller's when `manager` is given. After a commit
+   * of its own it wakes the subscriptions (whatever `work` appended is now visible).
+   */
+  async transaction<T>(
     work: (manager: EntityManager) => Promise<T>,
     manager?: EntityManager,
   ): Promise<T> {
-    return manager ? work(manager) : this.dataSource.transaction(work);
+    if (manager) return work(manager);
+    const result = await this.dataSource.transaction(work);
+    this.appended.emit('appended');
+    return result;
   }
 
   async append(
@@ -56,7 +62,7 @@ export class EventStore implements OnModuleInit {
   ): Promise<RecordedEvent[]> {
     const nonEmpty = appends.filter((a) => a.events.length > 0);
     if (nonEmpty.length === 0) return [];
-    const recorded = await this.transaction(async (m) => {
+    return this.transaction(async (m) => {
       try {
         await this.bumpVersions(m, nonEmpty);
         const events = await this.insertEvents(m, nonEmpty, metadata);
@@ -72,8 +78,6 @@ export class EventStore implements OnModuleInit {
         throw err;
       }
     }, manager);
-    if (!manager) this.appended.emit('appended');
-    return recorded;
   }
 
   private async bumpVersions(m: EntityManager, appends: StreamAppend[]): Promise<void> {

@@ -8,3 +8,5 @@ export * from './projection';
 export * from './retry-on-conflict';
 export * from './subscription-runner';
 export * from './migrations/1763856000001-event-store';
+export * from './stream-id';
+export * from './batch';

@@ -3,9 +3,10 @@ import { ConcurrencyError } from './concurrency.error';
 
 /**
  * Runs a load-decide-append command again when another writer got there first; after
- * `attempts` conflicts the caller gets ABORTED (ARCHITECTURE "Event store").
+ * `attempts` conflicts the caller gets ABORTED (ARCHITECTURE "Event store"). The jittered,
+ * growing pause spreads out writers that keep colliding on one hot stream.
  */
-export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 10): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
@@ -17,7 +18,8 @@ export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): 
           'The resource was changed concurrently; retry the request',
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      const ceiling = Math.min(200, 5 * 2 ** attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
     }
   }
 }

@@ -17,3 +17,6 @@ export * from './queue/job-queue';
 export * from './queue/queue.module';
 export * from './platform.module';
 export * from './net/private-address';
+export * from './http/dto-rules';
+export * from './paging/page';
+export * from './paging/page-tokens';

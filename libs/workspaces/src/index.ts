@@ -4,6 +4,8 @@ export * from './auth/auth.decorators';
 export * from './auth/tenant';
 export { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 export { WorkspaceAuthGuard } from './auth/workspace-auth.guard';
+export { ApiKeyOptionGuard, type SwitchableOption } from './auth/api-key-option.guard';
+export { metadataOf } from './application/shared/event-metadata';
 export {
   CreateWorkspaceCommand,
   type CreatedWorkspace,

@@ -17,6 +17,7 @@ import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/u
 import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';
 import { AdminTokenGuard } from './auth/admin-token.guard';
 import { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
+import { ApiKeyOptionGuard } from './auth/api-key-option.guard';
 import { WorkspaceAuthGuard } from './auth/workspace-auth.guard';
 import { ApiKeyRow } from './read-models/api-key.entity';
 import { ApiKeyProjection } from './read-models/api-key.projection';
@@ -35,6 +36,7 @@ import { WorkspaceProjection } from './read-models/workspace.projection';
     AdminTokenGuard,
     WorkspaceAuthGuard,
     ApiKeyAuthGuard,
+    ApiKeyOptionGuard,
     CreateWorkspaceHandler,
     ResetWorkspaceAuthTokenHandler,
     CreateApiKeyHandler,
@@ -47,6 +49,6 @@ import { WorkspaceProjection } from './read-models/workspace.projection';
     GetAiModelConfigHandler,
     UpdateAiModelConfigHandler,
   ],
-  exports: [AdminTokenGuard, WorkspaceAuthGuard, ApiKeyAuthGuard],
+  exports: [AdminTokenGuard, WorkspaceAuthGuard, ApiKeyAuthGuard, ApiKeyOptionGuard],
 })
 export class WorkspacesModule {}

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { map, type Observable } from 'rxjs';
+import { Page } from '../paging/page';
 import { success } from './envelope';
 import { SUCCESS_MESSAGE } from './rpc.decorator';
 
@@ -17,6 +18,13 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const message = this.reflector.get<string | undefined>(SUCCESS_MESSAGE, context.getHandler());
     if (message === undefined) return next.handle();
-    return next.handle().pipe(map((data) => success(data ?? null, message)));
+    return next.handle().pipe(
+      map((data) => {
+        if (!(data instanceof Page)) return success(data ?? null, message);
+        const envelope = success(data.data, message);
+        if (data.nextToken) Object.assign(envelope.result, { [data.tokenField]: data.nextToken });
+        return envelope;
+      }),
+    );
   }
 }

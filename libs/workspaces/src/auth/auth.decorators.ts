@@ -1,7 +1,8 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeyAuthGuard } from './api-key-auth.guard';
+import { ApiKeyOptionGuard, REQUIRED_OPTION, type SwitchableOption } from './api-key-option.guard';
 import { HEADER } from './headers';
 import { WorkspaceAuthGuard } from './workspace-auth.guard';
 
@@ -20,10 +21,14 @@ export const WorkspaceAuth = () =>
     ApiHeader({ name: HEADER.authToken, required: true }),
   );
 
-/** API-key-level credentials (every other operation). */
-export const ApiKeyAuth = () =>
+/**
+ * API-key-level credentials (every other operation); `requires` names a console option the
+ * operation needs on, else FAILED_PRECONDITION (D3.4).
+ */
+export const ApiKeyAuth = (options: { requires?: SwitchableOption } = {}) =>
   applyDecorators(
-    UseGuards(ApiKeyAuthGuard),
+    UseGuards(ApiKeyAuthGuard, ApiKeyOptionGuard),
+    SetMetadata(REQUIRED_OPTION, options.requires),
     ApiHeader({ name: HEADER.apiKey, required: true }),
     ApiHeader({ name: HEADER.authToken, required: true }),
   );

@@ -1,0 +1,23 @@
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, NotEquals, ValidateIf } from 'class-validator';
+import { IsCallerId, RequiredId } from '@app/platform';
+
+/** "" and "root" name the root (D6.3; the hosted service answers "root" for it). */
+const toParent = ({ value }: { value: unknown }) =>
+  value === '' || value === 'root' || value === null ? null : value;
+
+export class FolderItemDto {
+  @RequiredId()
+  @NotEquals('root', { message: '$property "root" is reserved for the top level' })
+  folderId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  folderName?: string;
+
+  @Transform(toParent, { toClassOnly: true })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsCallerId()
+  parentFolderId?: string | null;
+}

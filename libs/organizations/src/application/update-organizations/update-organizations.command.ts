@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { OrganizationItem } from '../shared/organization-item';
+
+/** Operation 7. */
+export class UpdateOrganizationsCommand extends Command<BatchResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly organizations: OrganizationItem[],
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,97 @@
+import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { FolderAdded, FolderUpdated, type FolderEvent } from './folder.events';
+
+export const FOLDER_TREE_STREAM_TYPE = 'folder-tree';
+export const folderTreeStream = (apiKey: string, organizationId: string) =>
+  streamId(FOLDER_TREE_STREAM_TYPE, apiKey, organizationId);
+
+export const FOLDER_MESSAGES = {
+  added: 'Folder added.',
+  updated: 'Folder Updated.',
+  exists: 'Folder already exists',
+  missing: 'Folder does not exist',
+  parentMissing: 'Parent folder does not exist',
+  cycle: 'A folder cannot move under itself or one of its descendants',
+} as const;
+
+interface FolderState {
+  name: string;
+  parent: string | null;
+}
+
+/**
+ * The folders of one organization. The tree is one aggregate because a move is decided
+ * against the whole tree: two moves that would make a cycle together (A under B, B under A)
+ * conflict on this stream's version instead of both succeeding.
+ */
+export class FolderTree extends Aggregate<FolderEvent> {
+  private readonly folders = new Map<string, FolderState>();
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly organizationId: string,
+  ) {
+    super();
+  }
+
+  has(folderId: string): boolean {
+    return this.folders.has(folderId);
+  }
+
+  add(folderId: string, folderName: string, parentFolderId: string | null, at: number): string {
+    if (this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.exists);
+    if (parentFolderId !== null && !this.folders.has(parentFolderId)) {
+      throw new ItemRefused(FOLDER_MESSAGES.parentMissing);
+    }
+    this.raise(FolderAdded({ ...this.ref(folderId), folderName, parentFolderId, at }));
+    return FOLDER_MESSAGES.added;
+  }
+
+  /** `parentFolderId` undefined keeps the parent; null moves the folder to the root. */
+  update(
+    folderId: string,
+    change: { folderName?: string; parentFolderId?: string | null },
+    at: number,
+  ): string {
+    const folder = this.folders.get(folderId);
+    if (!folder) throw new ItemRefused(FOLDER_MESSAGES.missing);
+    const target = change.parentFolderId;
+    let move: { parentFolderId: string | null; ancestors: string[] } | undefined;
+    if (target !== undefined && target !== folder.parent) {
+      if (target !== null && !this.folders.has(target)) {
+        throw new ItemRefused(FOLDER_MESSAGES.parentMissing);
+      }
+      const ancestors = target === null ? [] : [...this.ancestorsOf(target), target];
+      if (target === folderId || ancestors.includes(folderId)) {
+        throw new ItemRefused(FOLDER_MESSAGES.cycle);
+      }
+      move = { parentFolderId: target, ancestors };
+    }
+    this.raise(FolderUpdated({ ...this.ref(folderId), folderName: change.folderName, move, at }));
+    return FOLDER_MESSAGES.updated;
+  }
+
+  /** Ids from the root down to the folder's parent. */
+  private ancestorsOf(folderId: string): string[] {
+    const path: string[] = [];
+    for (let id = this.folders.get(folderId)?.parent; id; id = this.folders.get(id)?.parent) {
+      path.unshift(id);
+    }
+    return path;
+  }
+
+  private ref(folderId: string) {
+    return { apiKey: this.apiKey, organizationId: this.organizationId, folderId };
+  }
+
+  protected when(event: FolderEvent): void {
+    if (FolderAdded.is(event)) {
+      const { folderId, folderName, parentFolderId } = event.data;
+      this.folders.set(folderId, { name: folderName, parent: parentFolderId });
+    } else if (FolderUpdated.is(event)) {
+      const folder = this.folders.get(event.data.folderId)!;
+      if (event.data.folderName !== undefined) folder.name = event.data.folderName;
+      if (event.data.move) folder.parent = event.data.move.parentFolderId;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { defineEvent, type EventOf } from '@app/event-store';
+
+interface FolderRef {
+  apiKey: string;
+  organizationId: string;
+  folderId: string;
+}
+
+/** `parentFolderId` null: the folder is at the root of its organization. */
+export const FolderAdded = defineEvent<
+  FolderRef & { folderName: string; parentFolderId: string | null; at: number }
+>()('organizations.folder-added');
+
+/**
+ * A rename and/or a move. On a move, `ancestors` is the folder's new path from the root
+ * (parent last): the projection rewrites the paths of everything under it from that.
+ */
+export const FolderUpdated = defineEvent<
+  FolderRef & {
+    folderName?: string;
+    move?: { parentFolderId: string | null; ancestors: string[] };
+    at: number;
+  }
+>()('organizations.folder-updated');
+
+export const FOLDER_EVENTS = { FolderAdded, FolderUpdated };
+export type FolderEvent = EventOf<typeof FOLDER_EVENTS>;

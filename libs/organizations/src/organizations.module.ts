@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { OrganizationsController } from './api/organizations.controller';
+import { AddFoldersHandler } from './application/add-folders/add-folders.handler';
+import { AddOrganizationsHandler } from './application/add-organizations/add-organizations.handler';
+import { GetFoldersHandler } from './application/get-folders/get-folders.handler';
+import { GetOrganizationsHandler } from './application/get-organizations/get-organizations.handler';
+import { FolderBatch } from './application/shared/folder-batch';
+import { OrganizationScope } from './application/shared/organization-scope';
+import { UpdateFoldersHandler } from './application/update-folders/update-folders.handler';
+import { UpdateOrganizationsHandler } from './application/update-organizations/update-organizations.handler';
+import { FolderProjection } from './read-models/folder.projection';
+import { OrganizationProjection } from './read-models/organization.projection';
+
+@Module({
+  imports: [CqrsModule],
+  controllers: [OrganizationsController],
+  providers: [
+    OrganizationProjection,
+    FolderProjection,
+    OrganizationScope,
+    FolderBatch,
+    AddOrganizationsHandler,
+    UpdateOrganizationsHandler,
+    GetOrganizationsHandler,
+    AddFoldersHandler,
+    UpdateFoldersHandler,
+    GetFoldersHandler,
+  ],
+  exports: [OrganizationScope],
+})
+export class OrganizationsModule {}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
+import type { EntityManager } from 'typeorm';
+import { FolderAdded, FolderUpdated } from '../domain/folder.events';
+
+/**
+ * Keeps `folders` current, with each folder's path from the root in `ancestors`. A move
+ * rewrites the path of the folder and of every folder under it, so a subtree moves whole.
+ */
+@Projection()
+@Injectable()
+export class FolderProjection implements InlineProjection {
+  readonly handles = [FolderAdded.type, FolderUpdated.type];
+
+  async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    for (const event of events) {
+      const v = event.streamVersion;
+      if (FolderAdded.is(event)) {
+        const d = event.data;
+        await m.query(
+          `INSERT INTO folders (api_key, organization_id, folder_id, folder_name, parent_folder_id,
+             ancestors, created_at, last_updated, version)
+           SELECT $1::text, $2::text, $3::text, $4::text, $5::text,
+             COALESCE((SELECT p.ancestors || p.folder_id FROM folders p
+                       WHERE p.api_key = $1 AND p.organization_id = $2 AND p.folder_id = $5::text), '{}'),
+             $6::bigint, $6::bigint, $7::bigint
+           ON CONFLICT (api_key, organization_id, folder_id) DO NOTHING`,
+          [d.apiKey, d.organizationId, d.folderId, d.folderName, d.parentFolderId, d.at, v],
+        );
+      } else if (FolderUpdated.is(event)) {
+        const d = event.data;
+        const scope = [d.apiKey, d.organizationId, d.folderId];
+        if (d.move) {
+          // Descendants first: they are found by the folder's id in their old paths.
+          await m.query(
+            `UPDATE folders SET ancestors = $4::text[] || $3::text || ancestors[array_position(ancestors, $3::text) + 1:],
+               version = $5
+             WHERE api_key = $1 AND organization_id = $2 AND ancestors @> ARRAY[$3::text] AND version < $5`,
+            [...scope, d.move.ancestors, v],
+          );
+        }
+        await m.query(
+          `UPDATE folders SET folder_name = COALESCE($4, folder_name),
+             parent_folder_id = CASE WHEN $5 THEN $6::text ELSE parent_folder_id END,
+             ancestors = CASE WHEN $5 THEN $7::text[] ELSE ancestors END,
+             last_updated = $8, version = $9
+           WHERE api_key = $1 AND organization_id = $2 AND folder_id = $3 AND version < $9`,
+          [
+            ...scope,
+            d.folderName ?? null,
+            d.move !== undefined,
+            d.move?.parentFolderId ?? null,
+            d.move?.ancestors ?? [],
+            d.at,
+            v,
+          ],
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
+import { Expose, Transform, Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsString,
+  Length,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
+
+/** D5.1: items per batch call and ids per filter. */
+export const MAX_BATCH_ITEMS = 1000;
+
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+/** A caller-given id (D4.3): 1 to 512 characters, no control characters. */
+export const IsCallerId = (options: { each?: boolean } = {}) =>
+  applyDecorators(
+    IsString(options),
+    Length(1, 512, options),
+    Matches(NO_CONTROL_CHARACTERS, {
+      ...options,
+      message: '$property must not contain control characters',
+    }),
+  );
+
+/** A required caller id. */
+export const RequiredId = () =>
+  applyDecorators(IsDefined({ message: '$property is required' }), IsCallerId());
+
+/** A required batch of 1 to 1000 items of `item`, each validated (D5.1). */
+export const BatchOf = (item: () => ClassType<unknown>) =>
+  applyDecorators(
+    IsDefined({ message: '$property is required' }),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    ValidateNested({ each: true }),
+    Type(item),
+  );
+
+/** An optional filter of at most 1000 ids (D5.1). */
+export const IdFilter = () =>
+  applyDecorators(IsArray(), ArrayMaxSize(MAX_BATCH_ITEMS), IsCallerId({ each: true }));
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Keeps the fields of an item that its DTO does not name, as `metadata` (D6.1). `named`
+ * are the DTO's own fields and names the server sets itself; whitelisting strips every
+ * other field from the DTO, so they are gathered from the raw item before that.
+ */
+export const ExtraFields = (named: readonly string[]) =>
+  applyDecorators(
+    Expose(),
+    Allow(),
+    Transform(
+      ({ obj }) =>
+        Object.fromEntries(
+          Object.entries(isPlainObject(obj) ? obj : {}).filter(([key]) => !named.includes(key)),
+        ),
+      { toClassOnly: true },
+    ),
+  );
