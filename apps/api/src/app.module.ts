@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
+import { DocumentsModule } from '@app/documents';
 import { EventStoreModule } from '@app/event-store';
 import {
   DatabaseModule,
@@ -35,6 +36,7 @@ export class AppModule {
         TerminusModule.forRoot({ logger: false }),
         WorkspacesModule,
         OrganizationsModule,
+        DocumentsModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -1,3 +1,4 @@
+import { Documents1763856000004 } from '@app/documents';
 import { EventStore1763856000001 } from '@app/event-store';
 import { JobsLedger1763856000000 } from '@app/platform';
 import { Organizations1763856000003 } from '@app/organizations';
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   EventStore1763856000001,
   Workspaces1763856000002,
   Organizations1763856000003,
+  Documents1763856000004,
 ];

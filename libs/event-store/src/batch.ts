@@ -68,7 +68,7 @@ export interface StreamBatch<I, A extends Aggregate> {
   idOf(item: I): string;
   /** Where an item's aggregate lives. */
   streamOf(id: string): { streamId: string; streamType: string };
-  create(): A;
+  create(id: string): A;
   /** Decides one item on its aggregate (raising events) and returns its success message. */
   decide(aggregate: A, item: I): string;
   metadata: EventMetadata;
@@ -110,7 +110,7 @@ export class StreamBatchRunner {
           const id = ids[i];
           if (repeated.has(id)) return outcome.fail(id, DUPLICATE_ID_MESSAGE);
           const { streamId, streamType } = streams.get(id)!;
-          const aggregate = batch.create().load((history.get(streamId) ?? []) as never);
+          const aggregate = batch.create(id).load((history.get(streamId) ?? []) as never);
           if (outcome.attempt(id, () => batch.decide(aggregate, item))) {
             toSave.push({ streamId, streamType, aggregate });
           }

@@ -147,7 +147,13 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     try {
-      await handler({ id: row.job_id, name: row.name, data: row.data });
+      await handler({
+        id: row.job_id,
+        name: row.name,
+        data: row.data,
+        attempt: row.attempts + 1,
+        maxAttempts: row.max_attempts,
+      });
       await this.dataSource.query(
         `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now() WHERE job_id = $1`,
         [row.job_id],

@@ -12,7 +12,13 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
+/** A job as its handler gets it: which attempt this is, so the last one can give up cleanly. */
+export interface JobRun<T = unknown> extends Job<T> {
+  attempt: number;
+  maxAttempts: number;
+}
+
+export type JobHandler<T = unknown> = (job: JobRun<T>) => Promise<void>;
 
 /** What the ledger hands a transport: one attempt of one job. */
 export interface Dispatch {

@@ -1,0 +1,35 @@
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ExtraFields, RequiredId } from '@app/platform';
+import { DOCUMENT_ACCESS_TYPES, type DocumentAccessType } from '@app/workspaces';
+
+/** One document of operation 10; other fields are kept as metadata (D6.1). */
+export class DocumentItemDto {
+  @RequiredId()
+  documentId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  documentName?: string;
+
+  @IsOptional()
+  @IsIn(DOCUMENT_ACCESS_TYPES)
+  accessType?: DocumentAccessType;
+
+  @IsOptional()
+  @IsBoolean()
+  disabled?: boolean;
+
+  @ExtraFields([
+    'documentId',
+    'documentName',
+    'accessType',
+    'disabled',
+    'id',
+    'folderId',
+    'organizationId',
+    'createdAt',
+    'lastUpdated',
+  ])
+  metadata: Record<string, unknown>;
+}

@@ -1,0 +1,22 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { DocumentItem } from '../shared/document-item';
+
+export interface AddDocumentsInput {
+  organizationId: string;
+  createOrganization: boolean;
+  folderId?: string;
+  createFolder: boolean;
+  documents: DocumentItem[];
+}
+
+/** Operation 10 (D6.3, D6.4). */
+export class AddDocumentsCommand extends Command<BatchResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly input: AddDocumentsInput,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,26 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { StreamBatchRunner, type BatchResult } from '@app/event-store';
+import { metadataOf } from '@app/workspaces';
+import { Document, DOCUMENT_STREAM_TYPE, documentStream } from '../../domain/document.aggregate';
+import { DeleteDocumentsCommand } from './delete-documents.command';
+
+@CommandHandler(DeleteDocumentsCommand)
+export class DeleteDocumentsHandler implements ICommandHandler<DeleteDocumentsCommand> {
+  constructor(private readonly batches: StreamBatchRunner) {}
+
+  execute({ tenant, organizationId, documentIds }: DeleteDocumentsCommand): Promise<BatchResult> {
+    const at = Date.now();
+    const { apiKey } = tenant;
+    return this.batches.run({
+      items: documentIds,
+      idOf: (documentId) => documentId,
+      streamOf: (documentId) => ({
+        streamId: documentStream({ apiKey, organizationId, documentId }),
+        streamType: DOCUMENT_STREAM_TYPE,
+      }),
+      create: (documentId) => new Document({ apiKey, organizationId, documentId }),
+      decide: (document) => document.delete(at),
+      metadata: metadataOf(tenant),
+    });
+  }
+}

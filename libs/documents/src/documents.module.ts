@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { OrganizationsModule } from '@app/organizations';
+import { DocumentsController } from './api/documents.controller';
+import { AddDocumentsHandler } from './application/add-documents/add-documents.handler';
+import { DeleteDocumentsHandler } from './application/delete-documents/delete-documents.handler';
+import { GetDocumentsHandler } from './application/get-documents/get-documents.handler';
+import { GetMigrationStatusHandler } from './application/get-migration-status/get-migration-status.handler';
+import { StartMigrationHandler } from './application/start-migration/start-migration.handler';
+import { MigrationProcessManager } from './process-managers/migration/migration.process-manager';
+import { DocumentProjection } from './read-models/document.projection';
+import { MigrationProjection } from './read-models/migration.projection';
+
+@Module({
+  imports: [CqrsModule, OrganizationsModule],
+  controllers: [DocumentsController],
+  providers: [
+    DocumentProjection,
+    MigrationProjection,
+    AddDocumentsHandler,
+    GetDocumentsHandler,
+    DeleteDocumentsHandler,
+    StartMigrationHandler,
+    GetMigrationStatusHandler,
+    MigrationProcessManager,
+  ],
+})
+export class DocumentsModule {}

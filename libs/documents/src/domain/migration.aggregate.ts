@@ -1,0 +1,73 @@
+import { Aggregate, streamId } from '@app/event-store';
+import {
+  MigrationCompleted,
+  MigrationFailed,
+  MigrationRequested,
+  MigrationStarted,
+  type MigrationEvent,
+} from './migration.events';
+
+export const MIGRATION_STREAM_TYPE = 'document-migration';
+export const migrationStream = (apiKey: string, migrationId: string) =>
+  streamId(MIGRATION_STREAM_TYPE, apiKey, migrationId);
+
+export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+/**
+ * The state of one document migration (D6.7): pending → in_progress → completed | failed.
+ * Each transition is allowed once, so a step that runs twice decides nothing the second time.
+ */
+export class Migration extends Aggregate<MigrationEvent> {
+  status?: MigrationStatus;
+  organizationId = '';
+  documentId = '';
+  newDocumentId = '';
+
+  constructor(
+    readonly apiKey: string,
+    readonly migrationId: string,
+  ) {
+    super();
+  }
+
+  request(organizationId: string, documentId: string, newDocumentId: string, at: number): void {
+    if (this.status) return;
+    this.raise(
+      MigrationRequested({ ...this.ref(), organizationId, documentId, newDocumentId, at }),
+    );
+  }
+
+  /** True when this call moved the migration to in_progress. */
+  start(at: number): boolean {
+    if (this.status !== 'pending') return false;
+    this.raise(MigrationStarted({ ...this.ref(), at }));
+    return true;
+  }
+
+  complete(at: number): void {
+    if (this.status === 'in_progress') this.raise(MigrationCompleted({ ...this.ref(), at }));
+  }
+
+  fail(error: string, at: number): void {
+    if (this.status === 'pending' || this.status === 'in_progress') {
+      this.raise(MigrationFailed({ ...this.ref(), error, at }));
+    }
+  }
+
+  private ref() {
+    return { apiKey: this.apiKey, migrationId: this.migrationId };
+  }
+
+  protected when(event: MigrationEvent): void {
+    if (MigrationRequested.is(event)) {
+      this.status = 'pending';
+      ({
+        organizationId: this.organizationId,
+        documentId: this.documentId,
+        newDocumentId: this.newDocumentId,
+      } = event.data);
+    } else if (MigrationStarted.is(event)) this.status = 'in_progress';
+    else if (MigrationCompleted.is(event)) this.status = 'completed';
+    else if (MigrationFailed.is(event)) this.status = 'failed';
+  }
+}
