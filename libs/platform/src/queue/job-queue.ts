@@ -115,18 +115,27 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     await this.transport.close();
   }
 
-  /** Dispatches every pending job that is due: unfinished work survives restarts and lost queues. */
+  /**
+   * Dispatches every pending job due before the next sweep, each with the delay it has left:
+   * unfinished work survives restarts and lost queues, and a retry planned by a process that
+   * stopped runs on time rather than a sweep later.
+   */
   async sweep(): Promise<void> {
     try {
-      const due: { job_id: string; attempts: number }[] = await this.dataSource.query(
-        `SELECT job_id, attempts FROM jobs WHERE status = 'pending' AND run_after <= now()
-         ORDER BY run_after LIMIT 1000`,
-      );
+      const due: { job_id: string; attempts: number; delay_ms: number }[] =
+        await this.dataSource.query(
+          `SELECT job_id, attempts,
+             GREATEST(0, EXTRACT(EPOCH FROM run_after - now()) * 1000)::int AS delay_ms
+           FROM jobs WHERE status = 'pending'
+             AND run_after <= now() + make_interval(secs => $1::double precision)
+           ORDER BY run_after LIMIT 1000`,
+          [SWEEP_INTERVAL_MS / 1000],
+        );
       for (const row of due) {
         await this.transport.add({
           transportId: `${row.job_id}#${row.attempts}`,
           jobId: row.job_id,
-          delayMs: 0,
+          delayMs: Number(row.delay_ms),
         });
       }
     } catch (err) {
