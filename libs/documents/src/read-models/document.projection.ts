@@ -53,31 +53,33 @@ export class DocumentProjection implements InlineProjection {
   }
 
   private async insert(m: EntityManager, events: Arrival[]): Promise<void> {
-    const col = <T>(pick: (e: Arrival) => T) => events.map(pick);
+    const rows = events.map(({ data, streamVersion }) => ({
+      api_key: data.apiKey,
+      organization_id: data.organizationId,
+      document_id: data.documentId,
+      document_name: data.documentName,
+      folder_id: data.folderId,
+      access_type: data.accessType,
+      disabled: data.disabled,
+      metadata: data.metadata,
+      created_at: 'createdAt' in data ? data.createdAt : data.at,
+      last_updated: data.at,
+      version: streamVersion,
+    }));
+    // The rows travel as one JSON parameter: one statement, however many documents.
     await m.query(
       `INSERT INTO documents (api_key, organization_id, document_id, document_name, folder_id,
          access_type, disabled, metadata, created_at, last_updated, version)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-         $7::boolean[], $8::jsonb[], $9::bigint[], $10::bigint[], $11::bigint[])
+       SELECT * FROM json_to_recordset($1::json) AS r(api_key text, organization_id text,
+         document_id text, document_name text, folder_id text, access_type text, disabled boolean,
+         metadata jsonb, created_at bigint, last_updated bigint, version bigint)
        ON CONFLICT (api_key, organization_id, document_id) DO UPDATE SET
          document_name = EXCLUDED.document_name, folder_id = EXCLUDED.folder_id,
          access_type = EXCLUDED.access_type, disabled = EXCLUDED.disabled,
          metadata = EXCLUDED.metadata, created_at = EXCLUDED.created_at,
          last_updated = EXCLUDED.last_updated, version = EXCLUDED.version
        WHERE documents.version < EXCLUDED.version`,
-      [
-        col((e) => e.data.apiKey),
-        col((e) => e.data.organizationId),
-        col((e) => e.data.documentId),
-        col((e) => e.data.documentName),
-        col((e) => e.data.folderId),
-        col((e) => e.data.accessType),
-        col((e) => e.data.disabled),
-        col((e) => JSON.stringify(e.data.metadata)),
-        col((e) => ('createdAt' in e.data ? e.data.createdAt : e.data.at)),
-        col((e) => e.data.at),
-        col((e) => e.streamVersion),
-      ],
+      [JSON.stringify(rows)],
     );
   }
 }

@@ -24,8 +24,10 @@ export class PageTokens {
   /** The position a token carries; INVALID_ARGUMENT naming `field` if it was not made here for `scope`. */
   verify<P>(scope: string, token: string, field = 'data.pageToken'): P {
     const [body, mac, extra] = token.split('.');
-    const given = Buffer.from(mac ?? '', 'base64url');
-    const expected = this.mac(scope, body ?? '');
+    // Compared as text, not decoded bytes: base64 has spare bits, and a token with any
+    // character changed must fail.
+    const given = Buffer.from(mac ?? '');
+    const expected = Buffer.from(this.mac(scope, body ?? '').toString('base64url'));
     if (
       extra !== undefined ||
       !body ||

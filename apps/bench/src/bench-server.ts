@@ -1,0 +1,95 @@
+import { createApp } from '@app/api';
+import { loadConfig, type AppConfig } from '@app/platform';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/** The server as users run it, on a database of its own, listening on a free local port. */
+export interface BenchServer {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  baseUrl: string;
+  adminToken: string;
+  /** POSTs `{data}` and answers the parsed body; a non-2xx answer throws. */
+  post(path: string, data: unknown, headers?: Record<string, string>): Promise<any>;
+  close(): Promise<void>;
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const target = new URL(url);
+  target.pathname = '/postgres';
+  const client = new Client({ connectionString: target.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const env = loadConfig(process.env);
+  const dbName = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (env.databaseUrl) {
+    await admin(env.databaseUrl, `CREATE DATABASE ${dbName}`);
+    const url = new URL(env.databaseUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const adminToken = randomBytes(16).toString('hex');
+  const config: AppConfig = {
+    ...env,
+    databaseUrl,
+    dataDir: 'memory://',
+    adminToken,
+    encryptionKey: randomBytes(32),
+    logLevel: 'error',
+    queuePrefix: `bench_${randomBytes(3).toString('hex')}`,
+    rateLimitRps: 1_000_000,
+  };
+  const { app } = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = await app.getUrl();
+  return {
+    app,
+    config,
+    baseUrl,
+    adminToken,
+    async post(path, data, headers = {}) {
+      const res = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ data }),
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      return body;
+    },
+    async close() {
+      await app.close();
+      if (databaseUrl)
+        await admin(env.databaseUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    },
+  };
+}
+
+/** A workspace and its first API key's headers, made through the API. */
+export async function apiKeyHeaders(server: BenchServer): Promise<Record<string, string>> {
+  const created = await server.post(
+    '/v2/workspace/create',
+    { ownerEmail: 'bench@example.com' },
+    { 'x-service-admin-token': server.adminToken },
+  );
+  const workspace = created.result.data;
+  const apiKey = Object.keys(workspace.apiKeyList)[0];
+  const tokens = await server.post(
+    '/v2/workspace/authtokens/get',
+    { apiKey },
+    { 'x-service-workspace-id': workspace.id, 'x-service-auth-token': workspace.authToken },
+  );
+  return {
+    'x-service-api-key': apiKey,
+    'x-service-auth-token': tokens.result.data.authTokens[0].token,
+  };
+}
