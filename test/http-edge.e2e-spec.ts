@@ -22,6 +22,27 @@ describe('HTTP edge (D1)', () => {
     }
   });
 
+  it('refuses a NUL character anywhere in data, naming where, and writes nothing', async () => {
+    const res = await t.post(
+      '/v2/organizations/documents/add',
+      {
+        organizationId: 'org',
+        createOrganization: true,
+        documents: [{ documentId: 'ok' }, { documentId: 'd', documentName: 'a\u0000b' }],
+      },
+      t.apiKeyHeaders(ws),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(res.body.error.details.fields[0].field).toBe('data.documents[1].documentName');
+    const read = await t.post(
+      '/v1/organizations/documents/get',
+      { organizationId: 'org' },
+      t.apiKeyHeaders(ws),
+    );
+    expect(read.body.result.data).toEqual([]);
+  });
+
   it('answers INVALID_ARGUMENT for malformed JSON (D1.1)', async () => {
     const res = await raw('/v2/workspace/apikey/create')
       .set(t.workspaceHeaders(ws))
