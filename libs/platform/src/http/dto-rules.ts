@@ -11,6 +11,7 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
+import { isPlainObject } from './request-data.decorator';
 
 /** D5.1: items per batch call and ids per filter. */
 export const MAX_BATCH_ITEMS = 1000;
@@ -46,9 +47,6 @@ export const BatchOf = (item: () => ClassType<unknown>) =>
 /** An optional filter of at most 1000 ids (D5.1). */
 export const IdFilter = () =>
   applyDecorators(IsArray(), ArrayMaxSize(MAX_BATCH_ITEMS), IsCallerId({ each: true }));
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Keeps the fields of an item that its DTO does not name, as `metadata` (D6.1). `named`
