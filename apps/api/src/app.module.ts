@@ -11,6 +11,7 @@ import {
   type ServerSecrets,
 } from '@app/platform';
 import { OrganizationsModule } from '@app/organizations';
+import { UsersModule } from '@app/users';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
@@ -37,6 +38,7 @@ export class AppModule {
         WorkspacesModule,
         OrganizationsModule,
         DocumentsModule,
+        UsersModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -2,6 +2,7 @@ import { Documents1763856000004 } from '@app/documents';
 import { EventStore1763856000001 } from '@app/event-store';
 import { JobsLedger1763856000000 } from '@app/platform';
 import { Organizations1763856000003 } from '@app/organizations';
+import { Users1763856000005 } from '@app/users';
 import { Workspaces1763856000002 } from '@app/workspaces';
 
 /** Every library's migrations, in timestamp order; the same list runs on both databases. */
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Workspaces1763856000002,
   Organizations1763856000003,
   Documents1763856000004,
+  Users1763856000005,
 ];

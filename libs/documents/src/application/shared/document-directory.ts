@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceError } from '@app/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/**
+ * Which documents exist, for features that keep data of a document (users at document
+ * scope, collaboration data). Public: the documents library's read table stays its own.
+ */
+@Injectable()
+export class DocumentDirectory {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** NOT_FOUND unless the document exists (D4.1: only the caller's key is looked at). */
+  async require(
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    const rows = await manager.query(
+      `SELECT 1 FROM documents WHERE api_key = $1 AND organization_id = $2 AND document_id = $3`,
+      [apiKey, organizationId, documentId],
+    );
+    if (rows.length === 0) {
+      throw new ServiceError('NOT_FOUND', 'Document does not exist', { documentId });
+    }
+  }
+}

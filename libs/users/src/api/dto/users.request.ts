@@ -1,0 +1,67 @@
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  BatchOf,
+  DEFAULT_PAGE_SIZE,
+  ExtraFields,
+  IdFilter,
+  IsCallerId,
+  MAX_PAGE_SIZE,
+  RequiredId,
+} from '@app/platform';
+
+/** One user of users/add and operation 15; other fields are kept as metadata. */
+export class UserItemDto {
+  @RequiredId()
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  email?: string;
+
+  @ExtraFields(['userId', 'name', 'email'])
+  metadata: Record<string, unknown>;
+}
+
+/** Organization only, organization + document, or organization + folder (operation 15). */
+export class UserScopeRequest {
+  @RequiredId()
+  organizationId: string;
+
+  @IsOptional()
+  @IsCallerId()
+  documentId?: string;
+
+  @IsOptional()
+  @IsCallerId()
+  folderId?: string;
+}
+
+/** users/add and operation 15. */
+export class UsersRequest extends UserScopeRequest {
+  @BatchOf(() => UserItemDto)
+  users: UserItemDto[];
+}
+
+/** users/get. */
+export class GetUsersRequest extends UserScopeRequest {
+  @IsOptional()
+  @IdFilter()
+  userIds?: string[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize: number = DEFAULT_PAGE_SIZE;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  pageToken?: string;
+}

@@ -1,0 +1,52 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { RequestData, Rpc, ServiceError } from '@app/platform';
+import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
+import { AddUsersCommand } from '../application/add-users/add-users.command';
+import { GetUsersQuery } from '../application/get-users/get-users.query';
+import type { UserTarget } from '../application/shared/user-item';
+import { UpdateUsersCommand } from '../application/update-users/update-users.command';
+import { GetUsersRequest, UsersRequest, type UserScopeRequest } from './dto/users.request';
+
+/** The scope a call names (D8.1); both a document and a folder is ambiguous. */
+function targetOf({ organizationId, documentId, folderId }: UserScopeRequest): UserTarget {
+  if (documentId !== undefined && folderId !== undefined) {
+    throw ServiceError.invalidField('data.folderId', 'give documentId or folderId, not both');
+  }
+  if (documentId !== undefined)
+    return { organizationId, scope: { type: 'document', id: documentId } };
+  if (folderId !== undefined) return { organizationId, scope: { type: 'folder', id: folderId } };
+  return { organizationId, scope: { type: 'organization', id: '' } };
+}
+
+/** User operations: spec 15 and users add/get of D8.1. */
+@ApiTags('users')
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Rpc('v2/users/add', { message: 'User(s) processed successfully.', data: UsersRequest })
+  @ApiKeyAuth()
+  add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
+    return this.commands.execute(new AddUsersCommand(tenant, targetOf(data), data.users));
+  }
+
+  /** Operation 15. */
+  @Rpc('v1/users/update', { message: 'User(s) processed successfully.', data: UsersRequest })
+  @ApiKeyAuth()
+  update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
+    return this.commands.execute(new UpdateUsersCommand(tenant, targetOf(data), data.users));
+  }
+
+  @Rpc('v2/users/get', { message: 'User(s) retrieved successfully.', data: GetUsersRequest })
+  @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
+  get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsersRequest) {
+    return this.queries.execute(
+      new GetUsersQuery(tenant, targetOf(data), data.userIds, data.pageSize, data.pageToken),
+    );
+  }
+}

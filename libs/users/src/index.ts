@@ -1,0 +1,3 @@
+// Public surface of the users library.
+export * from './users.module';
+export { Users1763856000005 } from './migrations/1763856000005-users';

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DocumentsModule } from '@app/documents';
+import { OrganizationsModule } from '@app/organizations';
+import { UsersController } from './api/users.controller';
+import { AddUsersHandler } from './application/add-users/add-users.handler';
+import { GetUsersHandler } from './application/get-users/get-users.handler';
+import { UpdateUsersHandler } from './application/update-users/update-users.handler';
+import { UserProjection } from './read-models/user.projection';
+
+@Module({
+  imports: [CqrsModule, OrganizationsModule, DocumentsModule],
+  controllers: [UsersController],
+  providers: [UserProjection, AddUsersHandler, UpdateUsersHandler, GetUsersHandler],
+})
+export class UsersModule {}
