@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
+import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
 import { EventStoreModule } from '@app/event-store';
 import {
@@ -39,6 +40,7 @@ export class AppModule {
         OrganizationsModule,
         DocumentsModule,
         UsersModule,
+        CollaborationModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -1,3 +1,4 @@
+import { Collaboration1763856000006 } from '@app/collaboration';
 import { Documents1763856000004 } from '@app/documents';
 import { EventStore1763856000001 } from '@app/event-store';
 import { JobsLedger1763856000000 } from '@app/platform';
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Organizations1763856000003,
   Documents1763856000004,
   Users1763856000005,
+  Collaboration1763856000006,
 ];

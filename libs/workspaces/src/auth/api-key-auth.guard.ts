@@ -1,4 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { matchesDigest, ServiceError, sha256 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { hostMatchesDomain } from '../domain/domain-name';
@@ -25,15 +26,40 @@ function originAllowed(origin: string | undefined, domains: string[]): boolean {
   return domains.some((domain) => hostMatchesDomain(host, domain));
 }
 
+export const BODY_CREDENTIALS = 'api-key:body-credentials';
+
+/**
+ * The credentials of a request: the headers; for an operation that also takes them in its
+ * body (operation 13, D2.6), the body's when the headers are absent. When both are given,
+ * they must name the same key.
+ */
+function credentialsOf(request: RequestWithTenant, bodyAllowed: boolean): [string, string] {
+  const body = (request as { body?: { data?: { apiKey?: unknown; authToken?: unknown } } }).body
+    ?.data;
+  const bodyKey = bodyAllowed && typeof body?.apiKey === 'string' ? body.apiKey : undefined;
+  const bodyToken = bodyAllowed && typeof body?.authToken === 'string' ? body.authToken : undefined;
+  if (bodyKey && bodyToken && !request.headers[HEADER.apiKey]) return [bodyKey, bodyToken];
+  const apiKey = requiredHeader(request, HEADER.apiKey);
+  const token = requiredHeader(request, HEADER.authToken);
+  if (bodyKey !== undefined && bodyKey !== apiKey) {
+    throw new ServiceError('PERMISSION_DENIED', 'The apiKey in the body and in the header differ');
+  }
+  return [apiKey, token];
+}
+
 /** API-key-level credentials: `x-service-api-key` + an auth token of that key. */
 @Injectable()
 export class ApiKeyAuthGuard implements CanActivate {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
-    const apiKey = requiredHeader(request, HEADER.apiKey);
-    const token = requiredHeader(request, HEADER.authToken);
+    const bodyAllowed =
+      this.reflector.get<boolean>(BODY_CREDENTIALS, context.getHandler()) ?? false;
+    const [apiKey, token] = credentialsOf(request, bodyAllowed);
     const [row]: TokenRow[] = await this.dataSource.query(
       `SELECT t.token_digest, t.domains, k.workspace_id, k.options
        FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key

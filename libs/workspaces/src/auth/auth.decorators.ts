@@ -1,7 +1,7 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { AdminTokenGuard } from './admin-token.guard';
-import { ApiKeyAuthGuard } from './api-key-auth.guard';
+import { ApiKeyAuthGuard, BODY_CREDENTIALS } from './api-key-auth.guard';
 import { ApiKeyOptionGuard, REQUIRED_OPTION, type SwitchableOption } from './api-key-option.guard';
 import { HEADER } from './headers';
 import { WorkspaceAuthGuard } from './workspace-auth.guard';
@@ -23,12 +23,16 @@ export const WorkspaceAuth = () =>
 
 /**
  * API-key-level credentials (every other operation); `requires` names a console option the
- * operation needs on, else FAILED_PRECONDITION (D3.4).
+ * operation needs on, else FAILED_PRECONDITION (D3.4); `bodyCredentials` also accepts
+ * `apiKey`/`authToken` in the body (operation 13, D2.6).
  */
-export const ApiKeyAuth = (options: { requires?: SwitchableOption } = {}) =>
+export const ApiKeyAuth = (
+  options: { requires?: SwitchableOption; bodyCredentials?: boolean } = {},
+) =>
   applyDecorators(
     UseGuards(ApiKeyAuthGuard, ApiKeyOptionGuard),
     SetMetadata(REQUIRED_OPTION, options.requires),
+    SetMetadata(BODY_CREDENTIALS, options.bodyCredentials ?? false),
     ApiHeader({ name: HEADER.apiKey, required: true }),
     ApiHeader({ name: HEADER.authToken, required: true }),
   );

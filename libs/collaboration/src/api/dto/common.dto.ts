@@ -1,0 +1,107 @@
+import { applyDecorators } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { DEFAULT_PAGE_SIZE, IdFilter, IsCallerId, MAX_PAGE_SIZE, RequiredId } from '@app/platform';
+
+/** A person in collaboration data (hosted user object). */
+export class UserDto {
+  @RequiredId()
+  userId: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  email?: string;
+}
+
+export class LocationDto {
+  @RequiredId()
+  id: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  locationName?: string;
+}
+
+/** The document a write acts in (it must exist). */
+export class DocumentTargetRequest {
+  @RequiredId()
+  organizationId: string;
+
+  @RequiredId()
+  documentId: string;
+}
+
+/** Reads of one kind: an organization, optionally narrowed, in keyset pages (D5.5). */
+export class RecordReadRequest {
+  @RequiredId()
+  organizationId: string;
+
+  @IsOptional()
+  @IsCallerId()
+  documentId?: string;
+
+  @IsOptional()
+  @IdFilter()
+  documentIds?: string[];
+
+  @IsOptional()
+  @IdFilter()
+  locationIds?: string[];
+
+  @IsOptional()
+  @IdFilter()
+  userIds?: string[];
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize: number = DEFAULT_PAGE_SIZE;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  pageToken?: string;
+}
+
+/** An optional nested user or location. */
+export const OptionalUser = () =>
+  applyDecorators(
+    IsOptional(),
+    ValidateNested(),
+    Type(() => UserDto),
+  );
+export const OptionalLocation = () =>
+  applyDecorators(
+    IsOptional(),
+    ValidateNested(),
+    Type(() => LocationDto),
+  );
+export const RequiredLocation = () =>
+  applyDecorators(
+    IsDefined({ message: '$property is required' }),
+    ValidateNested(),
+    Type(() => LocationDto),
+  );
+export const RequiredUser = () =>
+  applyDecorators(
+    IsDefined({ message: '$property is required' }),
+    ValidateNested(),
+    Type(() => UserDto),
+  );

@@ -1,0 +1,188 @@
+import { applyDecorators } from '@nestjs/common';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+import { BatchOf, IdFilter, IsCallerId, MAX_BATCH_ITEMS, RequiredId } from '@app/platform';
+import { CRDT_TYPES, type CrdtType } from '../../domain/kinds/simple-kinds';
+import {
+  DocumentTargetRequest,
+  LocationDto,
+  OptionalLocation,
+  RecordReadRequest,
+  RequiredLocation,
+  RequiredUser,
+  UserDto,
+} from './common.dto';
+
+/** 1 to 1000 ids of records to delete (D5.1). */
+const IdsToDelete = () =>
+  applyDecorators(
+    IsDefined({ message: '$property is required' }),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
+
+export class ReactionDto {
+  @IsOptional()
+  @IsCallerId()
+  reactionId?: string;
+
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @MaxLength(128)
+  icon: string;
+
+  @RequiredUser()
+  from: UserDto;
+
+  @OptionalLocation()
+  location?: LocationDto;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  targetElementId?: string;
+}
+
+export class AddReactionsRequest extends DocumentTargetRequest {
+  @BatchOf(() => ReactionDto)
+  reactions: ReactionDto[];
+}
+
+export class GetReactionsRequest extends RecordReadRequest {
+  @IsOptional()
+  @IdFilter()
+  reactionIds?: string[];
+}
+
+export class DeleteReactionsRequest extends DocumentTargetRequest {
+  @IdsToDelete()
+  reactionIds: string[];
+}
+
+export class RecordingDto {
+  @IsOptional()
+  @IsCallerId()
+  recordingId?: string;
+
+  @RequiredUser()
+  from: UserDto;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  recordingType?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  displayName?: string;
+
+  @OptionalLocation()
+  location?: LocationDto;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsObject({ each: true })
+  attachments?: Record<string, unknown>[];
+}
+
+export class AddRecordingsRequest extends DocumentTargetRequest {
+  @BatchOf(() => RecordingDto)
+  recordings: RecordingDto[];
+}
+
+export class GetRecordingsRequest extends RecordReadRequest {
+  @IsOptional()
+  @IdFilter()
+  recordingIds?: string[];
+}
+
+export class DeleteRecordingsRequest extends DocumentTargetRequest {
+  @IdsToDelete()
+  recordingIds: string[];
+}
+
+/** `/v2/crdt/add|update`: `data` must match `type` (checked with the record). */
+export class WriteCrdtRequest extends DocumentTargetRequest {
+  @RequiredId()
+  editorId: string;
+
+  @IsDefined({ message: '$property is required' })
+  data: unknown;
+
+  @IsDefined({ message: '$property is required' })
+  @IsIn(CRDT_TYPES)
+  type: CrdtType;
+
+  @IsOptional()
+  @IsCallerId()
+  lastUpdatedBy?: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(512)
+  sessionId?: string | null;
+
+  @OptionalLocation()
+  location?: LocationDto;
+}
+
+/** Operation 20. */
+export class GetCrdtRequest extends DocumentTargetRequest {
+  @IsOptional()
+  @IsCallerId()
+  editorId?: string;
+}
+
+export class PresenceUserDto extends UserDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  status?: string;
+}
+
+export class AddPresenceRequest extends DocumentTargetRequest {
+  @BatchOf(() => PresenceUserDto)
+  users: PresenceUserDto[];
+}
+
+/** Operation 21. */
+export class DeletePresenceRequest extends DocumentTargetRequest {
+  @IdsToDelete()
+  userIds: string[];
+}
+
+/** Operation 13: credentials may come in the body (D2.6); `organizationId` narrows it. */
+export class DeleteLocationDataRequest {
+  @IsOptional()
+  @IsString()
+  apiKey?: string;
+
+  @IsOptional()
+  @IsString()
+  authToken?: string;
+
+  @IsOptional()
+  @IsCallerId()
+  organizationId?: string;
+
+  @RequiredId()
+  documentId: string;
+
+  @RequiredLocation()
+  location: LocationDto;
+}

@@ -1,0 +1,23 @@
+import { randomId } from '@app/platform';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { RecordKind } from '../domain/collab-record.events';
+import type { RecordTarget } from '../application/shared/record-target';
+
+/** The document and kind a request acts on. */
+export const targetOf = (
+  tenant: ApiKeyTenant,
+  kind: RecordKind,
+  data: { organizationId: string; documentId: string },
+): RecordTarget => ({
+  tenant,
+  kind,
+  organizationId: data.organizationId,
+  documentId: data.documentId,
+});
+
+/** A caller-given id, or one made here (hosted: ids are generated when absent). */
+export const idOr = (given: string | undefined) => given ?? randomId();
+
+/** `documentId` and `documentIds` of a read, merged. */
+export const documentsOf = (data: { documentId?: string; documentIds?: string[] }) =>
+  data.documentId !== undefined ? [data.documentId, ...(data.documentIds ?? [])] : data.documentIds;

@@ -1,0 +1,18 @@
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { RecordKind, RecordRef } from '../../domain/collab-record.events';
+
+/** The document a collaboration call acts in, and the kind of data it touches. */
+export interface RecordTarget {
+  tenant: ApiKeyTenant;
+  kind: RecordKind;
+  organizationId: string;
+  documentId: string;
+}
+
+export const refOf = (t: RecordTarget, recordId: string): RecordRef => ({
+  apiKey: t.tenant.apiKey,
+  organizationId: t.organizationId,
+  documentId: t.documentId,
+  kind: t.kind,
+  recordId,
+});

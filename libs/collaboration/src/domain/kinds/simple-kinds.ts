@@ -1,0 +1,60 @@
+import type { CollabUser, Identities, Location } from './people';
+
+/** An element reaction (D10 `/v2/reactions/*`). */
+export interface ElementReaction extends Record<string, unknown> {
+  reactionId: string;
+  icon: string;
+  from: CollabUser;
+  location?: Location;
+  targetElementId?: string;
+  createdAt: number;
+}
+
+/** A recording (D10 `/v2/recordings/*`). */
+export interface Recording extends Record<string, unknown> {
+  recordingId: string;
+  from: CollabUser;
+  recordingType: string;
+  displayName: string;
+  location?: Location;
+  attachments: Record<string, unknown>[];
+  createdAt: number;
+}
+
+export const CRDT_TYPES = ['text', 'map', 'array', 'xml'] as const;
+export type CrdtType = (typeof CRDT_TYPES)[number];
+
+/** An editor's CRDT store record (spec "CRDT store record"; D10 `/v2/crdt/*`). */
+export interface CrdtRecord extends Record<string, unknown> {
+  editorId: string;
+  type: CrdtType;
+  data: unknown;
+  lastUpdatedBy: string;
+  sessionId: string | null;
+  location?: Location;
+  lastUpdate: number;
+}
+
+/** The users present on a document (D10 `/v2/presence/*`, operation 21). */
+export interface Presence extends Record<string, unknown> {
+  users: (CollabUser & { status?: string; lastSeen: number })[];
+}
+
+/** Everyone a record involves, for erasure and the `user_ids` column. */
+export const reactionPeople = (r: ElementReaction) => [r.from.userId];
+export const recordingPeople = (r: Recording) => [r.from.userId];
+export const crdtPeople = (r: CrdtRecord) => [r.lastUpdatedBy].filter(Boolean);
+export const presencePeople = (p: Presence) => p.users.map((u) => u.userId);
+
+/** Erasure of the simple kinds: a record by an erased user goes; presence loses them. */
+export const eraseAuthored = <R extends { from: CollabUser }>(r: R, who: Identities) =>
+  who.has(r.from) ? null : r;
+
+/** A CRDT record last written by an erased user goes: its content is theirs as much as anyone's. */
+export const eraseFromCrdt = (r: CrdtRecord, who: Identities) =>
+  who.ids.has(r.lastUpdatedBy) ? null : r;
+
+export const eraseFromPresence = (p: Presence, who: Identities): Presence | null => {
+  const users = p.users.filter((u) => !who.has(u));
+  return users.length === 0 ? null : { users };
+};
