@@ -1,20 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '@app/testing';
-
-/** Every text column of every table, the event table included, as one string per row. */
-async function everyRowAsText(dataSource: DataSource): Promise<string[]> {
-  const tables: { table_name: string }[] = await dataSource.query(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const rows: string[] = [];
-  for (const { table_name } of tables) {
-    const found: { row: string }[] = await dataSource.query(
-      `SELECT t::text AS row FROM "${table_name}" t`,
-    );
-    rows.push(...found.map((r) => `${table_name}: ${r.row}`));
-  }
-  return rows;
-}
+import { everyRowAsText } from './support/every-row';
 
 // D2.5, D3.5, D3.6: tokens and provider keys are never stored in plaintext.
 describe('secrets at rest', () => {

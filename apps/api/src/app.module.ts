@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
 import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
+import { GdprModule } from '@app/gdpr';
 import { EventStoreModule } from '@app/event-store';
 import {
   DatabaseModule,
@@ -41,6 +42,7 @@ export class AppModule {
         DocumentsModule,
         UsersModule,
         CollaborationModule,
+        GdprModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -1,6 +1,7 @@
 import { Collaboration1763856000006 } from '@app/collaboration';
 import { Documents1763856000004 } from '@app/documents';
 import { EventStore1763856000001 } from '@app/event-store';
+import { Gdpr1763856000007 } from '@app/gdpr';
 import { JobsLedger1763856000000 } from '@app/platform';
 import { Organizations1763856000003 } from '@app/organizations';
 import { Users1763856000005 } from '@app/users';
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Documents1763856000004,
   Users1763856000005,
   Collaboration1763856000006,
+  Gdpr1763856000007,
 ];

@@ -13,6 +13,7 @@ import { DocumentDataSubscriber } from './application/document-data/document-dat
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
 import { RecordBatch } from './application/shared/record-batch';
 import { RecordRemover } from './application/shared/record-remover';
+import { CollaborationEraser } from './erasure/collaboration-eraser';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 
 @Module({
@@ -29,6 +30,8 @@ import { CollabRecordProjection } from './read-models/collab-record.projection';
     GetRecordsHandler,
     DeleteLocationDataHandler,
     DocumentDataSubscriber,
+    CollaborationEraser,
   ],
+  exports: [CollaborationEraser],
 })
 export class CollaborationModule {}

@@ -1,5 +1,6 @@
 // Public surface of the collaboration library.
 export * from './collaboration.module';
+export { CollaborationEraser } from './erasure/collaboration-eraser';
 export {
   RecordSaved,
   RecordDeleted,

@@ -183,6 +183,31 @@ export class EventStore implements OnModuleInit {
     }
   }
 
+  /**
+   * Replaces the payloads of stored events. The log is append-only except for this: erasure
+   * of personal data (D8.3) rewrites what events say about erased people. Read tables are
+   * not re-projected; the caller appends the events that bring them up to date.
+   */
+  async rewrite(m: EntityManager, changes: { eventId: string; data: unknown }[]): Promise<void> {
+    if (changes.length === 0) return;
+    await m.query(
+      `UPDATE events e SET data = x.data
+       FROM json_to_recordset($1::json) AS x(event_id uuid, data jsonb)
+       WHERE e.event_id = x.event_id`,
+      [JSON.stringify(changes.map((c) => ({ event_id: c.eventId, data: c.data })))],
+    );
+  }
+
+  /**
+   * Removes whole streams, events and all: for streams whose very ids name an erased person
+   * (a user record's stream), which no rewrite of payloads can clean (D8.3).
+   */
+  async purge(m: EntityManager, streamIds: string[]): Promise<void> {
+    if (streamIds.length === 0) return;
+    await m.query(`DELETE FROM events WHERE stream_id = ANY($1::text[])`, [streamIds]);
+    await m.query(`DELETE FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
+  }
+
   async readStream(streamId: string, manager?: EntityManager): Promise<RecordedEvent[]> {
     return (await this.readStreams([streamId], manager)).get(streamId) ?? [];
   }

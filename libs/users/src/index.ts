@@ -1,3 +1,4 @@
 // Public surface of the users library.
 export * from './users.module';
+export { UserRecordEraser } from './erasure/user-record-eraser';
 export { Users1763856000005 } from './migrations/1763856000005-users';

@@ -6,11 +6,19 @@ import { UsersController } from './api/users.controller';
 import { AddUsersHandler } from './application/add-users/add-users.handler';
 import { GetUsersHandler } from './application/get-users/get-users.handler';
 import { UpdateUsersHandler } from './application/update-users/update-users.handler';
+import { UserRecordEraser } from './erasure/user-record-eraser';
 import { UserProjection } from './read-models/user.projection';
 
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [UsersController],
-  providers: [UserProjection, AddUsersHandler, UpdateUsersHandler, GetUsersHandler],
+  providers: [
+    UserProjection,
+    AddUsersHandler,
+    UpdateUsersHandler,
+    GetUsersHandler,
+    UserRecordEraser,
+  ],
+  exports: [UserRecordEraser],
 })
 export class UsersModule {}

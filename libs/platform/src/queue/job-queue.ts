@@ -49,6 +49,11 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     this.handlers.set(name, handler);
   }
 
+  /** The handler of a job name, to wrap it (an extension's decorator, a test's fault). */
+  handlerOf<T>(name: string): JobHandler<T> | undefined {
+    return this.handlers.get(name);
+  }
+
   /**
    * Records jobs and dispatches them. With `manager`, the rows join the caller's transaction
    * and the caller calls `dispatch(ids)` after it commits (or leaves it to the sweep).

@@ -50,9 +50,12 @@ export const presencePeople = (p: Presence) => p.users.map((u) => u.userId);
 export const eraseAuthored = <R extends { from: CollabUser }>(r: R, who: Identities) =>
   who.has(r.from) ? null : r;
 
-/** A CRDT record last written by an erased user goes: its content is theirs as much as anyone's. */
-export const eraseFromCrdt = (r: CrdtRecord, who: Identities) =>
-  who.ids.has(r.lastUpdatedBy) ? null : r;
+/**
+ * A CRDT record is a shared document's state, not one person's: it stays, and no longer
+ * says an erased user wrote it last.
+ */
+export const eraseFromCrdt = (r: CrdtRecord, who: Identities): CrdtRecord =>
+  who.ids.has(r.lastUpdatedBy) ? { ...r, lastUpdatedBy: '' } : r;
 
 export const eraseFromPresence = (p: Presence, who: Identities): Presence | null => {
   const users = p.users.filter((u) => !who.has(u));

@@ -1,0 +1,22 @@
+import { RECORD_KINDS } from '@app/collaboration';
+
+/** What each organization's deletion consists of: user records, then every kind of data (D8.2). */
+export const TASK_KINDS = ['users', ...RECORD_KINDS] as const;
+
+export const DELETION_TASK_JOB = 'gdpr.deletion-task';
+
+/** No user id in here: the ledger is a table like any other (D8.3). */
+export interface DeletionTaskData {
+  apiKey: string;
+  jobId: string;
+  index: number;
+}
+
+export const deletionTaskId = (jobId: string, index: number) =>
+  `${DELETION_TASK_JOB}:${jobId}:${index}`;
+
+/** The people a job erases, as sealed in its request. */
+export interface ErasedPeople {
+  userIds: string[];
+  words: string[];
+}

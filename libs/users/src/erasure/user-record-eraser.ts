@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { EventStore } from '@app/event-store';
+import { DataSource } from 'typeorm';
+import { userStream } from '../domain/user.aggregate';
+import type { UserScope } from '../domain/user.events';
+
+interface UserRow {
+  scope_type: UserScope['type'];
+  scope_id: string;
+  user_id: string;
+}
+
+/**
+ * Erasure of user records (D8.3) for the user data deletion job: their rows, and their
+ * streams purged from the log (a user record's stream id names the user, so no rewrite of
+ * its payloads could clean it). Removing the records removes the users' access.
+ */
+@Injectable()
+export class UserRecordEraser {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: EventStore,
+  ) {}
+
+  async organizationsOf(apiKey: string, userIds: string[]): Promise<string[]> {
+    const rows: { organization_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT organization_id FROM users WHERE api_key = $1 AND user_id = ANY($2::text[])`,
+      [apiKey, userIds],
+    );
+    return rows.map((r) => r.organization_id);
+  }
+
+  /** Every name and email the users' records show: mentions of them are found by these too. */
+  async identitiesOf(apiKey: string, userIds: string[]): Promise<string[]> {
+    const rows: { name: string; email: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT name, email FROM users WHERE api_key = $1 AND user_id = ANY($2::text[])`,
+      [apiKey, userIds],
+    );
+    return [...new Set(rows.flatMap((r) => [r.name, r.email]).filter(Boolean))];
+  }
+
+  /** Erases the users' records in one organization; answers how many there were. */
+  erase(apiKey: string, organizationId: string, userIds: string[]): Promise<number> {
+    return this.store.transaction(async (m) => {
+      const rows: UserRow[] = await m.query(
+        // Wrapped in a SELECT: TypeORM answers a bare DELETE ... RETURNING as [rows, count].
+        `WITH gone AS (
+           DELETE FROM users WHERE api_key = $1 AND organization_id = $2 AND user_id = ANY($3::text[])
+           RETURNING scope_type, scope_id, user_id)
+         SELECT * FROM gone`,
+        [apiKey, organizationId, userIds],
+      );
+      const streams = rows.map((r) =>
+        userStream({
+          apiKey,
+          organizationId,
+          scope: { type: r.scope_type, id: r.scope_id },
+          userId: r.user_id,
+        }),
+      );
+      await this.store.purge(m, streams);
+      return rows.length;
+    });
+  }
+}

@@ -1,0 +1,226 @@
+import { DataSource } from 'typeorm';
+import { JobQueue } from '@app/platform';
+import { createTestApp, dropTestDatabase, waitFor, type TestApp } from '@app/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { everyRowAsText } from './support/every-row';
+import { keeper, PLACES, seedEveryKind, victim } from './support/gdpr-seed';
+
+async function startDeletion(t: TestApp, h: Record<string, string>, data: Record<string, unknown>) {
+  const res = await t.post('/v2/users/data/delete', data, h);
+  expect(res.status).toBe(202);
+  return res;
+}
+
+async function completed(t: TestApp, h: Record<string, string>, jobId: string) {
+  return waitFor(async () => {
+    const res = await t.post('/v1/users/data/delete/status', { jobId }, h);
+    return res.body.result?.data?.isDeleteCompleted ? res.body : undefined;
+  }, 60_000);
+}
+
+// Operations 16 and 17 (D8.2–D8.4): every kind of the user's data, across 3 organizations and 5 documents.
+describe('user data deletion (GDPR)', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = t.apiKeyHeaders(await t.createWorkspace());
+    await seedEveryKind(t, h);
+  });
+  afterAll(() => t.close());
+
+  it('answers 202 with the job, runs it, and leaves nothing of the user anywhere', async () => {
+    const rowsBefore = (await everyRowAsText(t.app.get(DataSource))).filter((r) =>
+      r.includes(victim.userId),
+    );
+    expect(rowsBefore.length).toBeGreaterThan(0);
+
+    const res = await startDeletion(t, h, { userIds: [victim.userId] });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: 'Data deletion process has been initiated.',
+      data: { jobId: expect.any(String), tasksCount: 3 * 6 },
+      statusCode: 202,
+    });
+    const done = await completed(t, h, res.body.data.jobId);
+    expect(done).toEqual({
+      result: {
+        status: 'success',
+        message: 'Data fetched successfully.',
+        data: { isDeleteCompleted: true, tasksLeft: 0, lastTaskCompletedTime: expect.any(Number) },
+      },
+    });
+
+    // (a) gone from every read operation
+    for (const [organizationId, documents] of PLACES) {
+      const users = await t.post('/v2/users/get', { organizationId }, h);
+      expect(users.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([
+        keeper.userId,
+      ]);
+      const involving = await t.post(
+        '/v2/commentannotations/get',
+        { organizationId, userIds: [victim.userId] },
+        h,
+      );
+      expect(involving.body.result.data).toEqual([]);
+      for (const documentId of documents) {
+        const doc = { organizationId, documentId };
+        expect((await t.post('/v2/users/get', doc, h)).body.result.data).toEqual([
+          { userId: keeper.userId, name: keeper.name, email: keeper.email },
+        ]);
+        const anns = (await t.post('/v2/commentannotations/get', { organizationId, documentId }, h))
+          .body.result.data;
+        // (b) the keeper's annotation stays, without the victim's reply, reaction, tag or assignment
+        expect(anns.map((a: { annotationId: string }) => a.annotationId)).toEqual([
+          `${documentId}-by-keeper`,
+        ]);
+        const [kept] = anns;
+        expect(kept.assignedTo).toBeUndefined();
+        expect(kept.comments).toHaveLength(1);
+        expect(kept.comments[0]).toMatchObject({
+          commentText: 'Hi @[deleted user] and @[deleted user], see @[deleted user]',
+          commentHtml: '<p>Hi @[deleted user]</p>',
+          taggedUserContacts: [],
+          reactions: [],
+          from: keeper,
+        });
+        const reactions = (await t.post('/v2/reactions/get', doc, h)).body.result.data;
+        expect(reactions.map((r: { reactionId: string }) => r.reactionId)).toEqual([
+          `${documentId}-r-keeper`,
+        ]);
+        const recordings = (await t.post('/v2/recordings/get', doc, h)).body.result.data;
+        expect(recordings.map((r: { recordingId: string }) => r.recordingId)).toEqual([
+          `${documentId}-rec-keeper`,
+        ]);
+        const crdt = (await t.post('/v2/crdt/get', doc, h)).body.result.data;
+        expect(crdt).toEqual([
+          expect.objectContaining({ id: 'keeper-editor', lastUpdatedBy: keeper.userId }),
+          expect.objectContaining({ id: 'shared-editor', data: 'Shared text', lastUpdatedBy: '' }),
+        ]);
+        const presence = (await t.post('/v2/presence/get', doc, h)).body.result.data;
+        expect(presence.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
+      }
+    }
+
+    // (c) no row of any table, the event table included, holds the user's id, name or email
+    const rows = await everyRowAsText(t.app.get(DataSource));
+    for (const word of [victim.userId, victim.name, victim.email]) {
+      expect(rows.filter((r) => r.includes(word))).toEqual([]);
+    }
+    // The keeper is still everywhere they were.
+    expect(rows.some((r) => r.includes(keeper.email))).toBe(true);
+  });
+
+  it('answers NOT_FOUND for an unknown job, INVALID_ARGUMENT without userIds (D8.4)', async () => {
+    const unknown = await t.post('/v1/users/data/delete/status', { jobId: 'nope' }, h);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ status: 'NOT_FOUND', code: 404 });
+    for (const data of [{}, { userIds: [] }, { userIds: ['a'], organizationIds: 'x' }]) {
+      const res = await t.post('/v2/users/data/delete', data, h);
+      expect(res.status).toBe(400);
+      expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+    }
+  });
+
+  it('completes at once when the users have nothing, and narrows to organizationIds', async () => {
+    const nothing = await startDeletion(t, h, { userIds: ['nobody-at-all'] });
+    expect(nothing.body.data.tasksCount).toBe(0);
+    const status = await t.post(
+      '/v1/users/data/delete/status',
+      { jobId: nothing.body.data.jobId },
+      h,
+    );
+    expect(status.body.result.data).toEqual({
+      isDeleteCompleted: true,
+      tasksLeft: 0,
+      lastTaskCompletedTime: null,
+    });
+    const narrowed = await startDeletion(t, h, {
+      userIds: [keeper.userId],
+      organizationIds: ['g-org-3'],
+    });
+    expect(narrowed.body.data.tasksCount).toBe(6);
+    await completed(t, h, narrowed.body.data.jobId);
+    const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
+    expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
+    expect(
+      (await t.post('/v2/users/get', { organizationId: 'g-org-3' }, h)).body.result.data,
+    ).toEqual([]);
+  });
+});
+
+describe('user data deletion across a crash', () => {
+  it('completes with the right counts after the app dies mid-job and starts again on the same database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'collab-gdpr-'));
+    const queuePrefix = `gdpr_restart_${process.pid}_${Date.now()}`;
+    const first = await createTestApp(
+      process.env.DATABASE_URL
+        ? { keepDatabase: true, config: { queuePrefix } }
+        : { dataDir, config: { queuePrefix } },
+    );
+    const storage = first.config.databaseUrl
+      ? { databaseUrl: first.config.databaseUrl }
+      : { dataDir };
+    try {
+      const h = first.apiKeyHeaders(await first.createWorkspace());
+      await seedEveryKind(first, h);
+      // The process dies after two tasks: every later task is taken and never finished.
+      const queue = first.app.get(JobQueue);
+      const real = queue.handlerOf('gdpr.deletion-task')!;
+      let finished = 0;
+      let crashed = 0;
+      queue.handle('gdpr.deletion-task', async (job) => {
+        if (finished < 2) {
+          finished += 1;
+          return real(job);
+        }
+        crashed += 1;
+        throw new Error('process killed mid-task');
+      });
+      const res = await startDeletion(first, h, { userIds: [victim.userId] });
+      const { jobId, tasksCount } = res.body.data;
+      await waitFor(async () => (crashed >= tasksCount - 2 ? true : undefined));
+      const midway = await first.post('/v1/users/data/delete/status', { jobId }, h);
+      expect(midway.body.result.data).toMatchObject({
+        isDeleteCompleted: false,
+        tasksLeft: tasksCount - 2,
+      });
+      await first.close();
+
+      if (process.env.REDIS_URL) {
+        // The queue loses everything it held: the job ledger alone brings the work back.
+        const { default: Redis } = await import('ioredis');
+        const redis = new Redis(process.env.REDIS_URL);
+        const keys = await redis.keys(`${queuePrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
+      }
+
+      const second = await createTestApp({
+        ...storage,
+        config: { queuePrefix, adminToken: first.adminToken },
+      });
+      try {
+        const done = await completed(second, h, jobId);
+        expect(done.result.data).toEqual({
+          isDeleteCompleted: true,
+          tasksLeft: 0,
+          lastTaskCompletedTime: expect.any(Number),
+        });
+        expect(tasksCount).toBe(18);
+        const rows = await everyRowAsText(second.app.get(DataSource));
+        expect(rows.filter((r) => r.includes(victim.email) || r.includes(victim.userId))).toEqual(
+          [],
+        );
+      } finally {
+        await second.close();
+      }
+    } finally {
+      if (storage.databaseUrl) await dropTestDatabase(storage.databaseUrl);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

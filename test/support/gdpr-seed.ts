@@ -1,0 +1,146 @@
+import type { TestApp } from '@app/testing';
+
+export const victim = {
+  userId: 'gdpr-victim-7f3a',
+  name: 'Vera Victimova',
+  email: 'vera.victimova@example.org',
+};
+export const keeper = { userId: 'keeper-k9', name: 'Kim Keeper', email: 'kim.keeper@example.org' };
+
+/** Organizations and their documents: 3 organizations, 5 documents. */
+export const PLACES: [string, string[]][] = [
+  ['g-org-1', ['d1', 'd2']],
+  ['g-org-2', ['d3', 'd4']],
+  ['g-org-3', ['d5']],
+];
+
+async function ok(res: { status: number; body: unknown }) {
+  if (res.status !== 200) throw new Error(`seed failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * Data of every kind in every document, by the victim and by a keeper: annotations each
+ * wrote, the keeper's mentioning, tagging and assigned to the victim with the victim's reply
+ * and reaction; element reactions, recordings, CRDT records, presence and user records.
+ */
+export async function seedEveryKind(t: TestApp, h: Record<string, string>): Promise<void> {
+  for (const [organizationId, documents] of PLACES) {
+    await ok(
+      await t.post(
+        '/v2/organizations/documents/add',
+        {
+          organizationId,
+          createOrganization: true,
+          documents: documents.map((documentId) => ({ documentId })),
+        },
+        h,
+      ),
+    );
+    await ok(await t.post('/v2/users/add', { organizationId, users: [victim, keeper] }, h));
+    for (const documentId of documents) {
+      const doc = { organizationId, documentId };
+      await ok(await t.post('/v2/users/add', { ...doc, users: [victim, keeper] }, h));
+      await ok(
+        await t.post(
+          '/v2/commentannotations/add',
+          {
+            ...doc,
+            commentAnnotations: [
+              {
+                annotationId: `${documentId}-by-victim`,
+                commentData: [
+                  {
+                    commentText: 'My own note, cc {{keeper-k9}}',
+                    from: victim,
+                    taggedUserContacts: [{ userId: keeper.userId, contact: keeper }],
+                  },
+                ],
+              },
+              {
+                annotationId: `${documentId}-by-keeper`,
+                location: { id: 'loc', locationName: 'Scene' },
+                assignedTo: victim,
+                commentData: [
+                  {
+                    commentText: `Hi {{${victim.userId}}} and @${victim.name}, see ${victim.email}`,
+                    commentHtml: `<p>Hi @${victim.name}</p>`,
+                    from: keeper,
+                    taggedUserContacts: [{ userId: victim.userId, contact: victim }],
+                  },
+                  { commentText: 'A reply from the victim', from: victim },
+                ],
+              },
+            ],
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/commentannotations/reactions/add',
+          {
+            ...doc,
+            annotationId: `${documentId}-by-keeper`,
+            commentId: 1,
+            icon: 'HEART',
+            user: victim,
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/reactions/add',
+          {
+            ...doc,
+            reactions: [
+              { reactionId: `${documentId}-r-victim`, icon: 'UP', from: victim },
+              { reactionId: `${documentId}-r-keeper`, icon: 'UP', from: keeper },
+            ],
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/recordings/add',
+          {
+            ...doc,
+            recordings: [
+              { recordingId: `${documentId}-rec-victim`, from: victim },
+              { recordingId: `${documentId}-rec-keeper`, from: keeper },
+            ],
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/crdt/add',
+          {
+            ...doc,
+            editorId: 'shared-editor',
+            type: 'text',
+            data: 'Shared text',
+            lastUpdatedBy: victim.userId,
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/crdt/add',
+          {
+            ...doc,
+            editorId: 'keeper-editor',
+            type: 'map',
+            data: { k: 1 },
+            lastUpdatedBy: keeper.userId,
+          },
+          h,
+        ),
+      );
+      await ok(await t.post('/v2/presence/add', { ...doc, users: [victim, keeper] }, h));
+    }
+  }
+}
