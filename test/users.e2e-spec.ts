@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
 
 // D8.1: user records at organization, folder and document scope; operation 15.
 describe('users', () => {
@@ -178,5 +178,50 @@ describe('users', () => {
     expect(res.body.result.data['org-user'].success).toBe(false);
     const [mine] = (await get({ organizationId: 'org', userIds: ['org-user'] })).body.result.data;
     expect(mine.name).toBe('Renamed');
+  });
+});
+
+describe('users known from collaboration data (D8.1)', () => {
+  it('makes an author of collaboration data a user at organization scope, once', async () => {
+    const t = await createTestApp();
+    try {
+      const h = t.apiKeyHeaders(await t.createWorkspace());
+      await t.post(
+        '/v2/organizations/documents/add',
+        { organizationId: 'o', createOrganization: true, documents: [{ documentId: 'd' }] },
+        h,
+      );
+      await t.post(
+        '/v2/users/add',
+        { organizationId: 'o', users: [{ userId: 'known', name: 'Known' }] },
+        h,
+      );
+      await t.post(
+        '/v2/commentannotations/add',
+        {
+          organizationId: 'o',
+          documentId: 'd',
+          commentAnnotations: [
+            {
+              commentData: [
+                { from: { userId: 'writer', name: 'Wren', email: 'wren@example.com' } },
+              ],
+            },
+            { commentData: [{ from: { userId: 'known', name: 'Other name' } }] },
+          ],
+        },
+        h,
+      );
+      const users = await waitFor(async () => {
+        const res = await t.post('/v2/users/get', { organizationId: 'o' }, h);
+        return res.body.result.data.length === 2 ? res.body.result.data : undefined;
+      });
+      expect(users).toEqual([
+        { userId: 'known', name: 'Known', email: '' },
+        { userId: 'writer', name: 'Wren', email: 'wren@example.com' },
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

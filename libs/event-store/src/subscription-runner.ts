@@ -62,6 +62,25 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
+  /**
+   * True when the subscriber has handled every event of its types committed so far: work
+   * that must come after it (erasure after the events that name a user) waits for this.
+   */
+  async isCaughtUp(subscriptionId: string): Promise<boolean> {
+    const subscriber = this.subscribers.find((s) => s.subscriptionId === subscriptionId);
+    if (!subscriber) return true;
+    const [row] = await this.dataSource.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM events e LEFT JOIN checkpoints c ON c.subscription_id = $1
+         WHERE (c.subscription_id IS NULL
+                OR (e.transaction_id, e.global_position) > (c.transaction_id, c.position))
+           AND ($2::text[] IS NULL OR e.type = ANY($2::text[]))
+       ) AS behind`,
+      [subscriptionId, subscriber.handles ? [...subscriber.handles] : null],
+    );
+    return row && !row.behind;
+  }
+
   private kick(): void {
     if (this.stopped) return;
     if (this.running) {

@@ -6,6 +6,7 @@ import { UsersController } from './api/users.controller';
 import { AddUsersHandler } from './application/add-users/add-users.handler';
 import { GetUsersHandler } from './application/get-users/get-users.handler';
 import { UpdateUsersHandler } from './application/update-users/update-users.handler';
+import { KnownAuthorsSubscriber } from './application/known-authors/known-authors.subscriber';
 import { UserRecordEraser } from './erasure/user-record-eraser';
 import { UserProjection } from './read-models/user.projection';
 
@@ -18,6 +19,7 @@ import { UserProjection } from './read-models/user.projection';
     UpdateUsersHandler,
     GetUsersHandler,
     UserRecordEraser,
+    KnownAuthorsSubscriber,
   ],
   exports: [UserRecordEraser],
 })

@@ -13,6 +13,7 @@ import {
   DELETION_TASK_JOB,
   deletionTaskId,
   TASK_KINDS,
+  USERS_TASK,
   type DeletionTaskData,
   type ErasedPeople,
 } from '../../process-managers/deletion/deletion.jobs';
@@ -56,11 +57,18 @@ export class StartDeletionHandler implements ICommandHandler<StartDeletionComman
     const jobId = randomId();
     const job = new DeletionJob(apiKey, jobId);
     job.request(this.box.seal(JSON.stringify(people)), tasks, Date.now());
-    const jobs = tasks.map((_, index) => ({
-      id: deletionTaskId(jobId, index),
-      name: DELETION_TASK_JOB,
-      data: { apiKey, jobId, index } satisfies DeletionTaskData,
-    }));
+    // Data tasks start now; each organization's users task when its data tasks are done.
+    const jobs = tasks.flatMap(({ kind }, index) =>
+      kind === USERS_TASK
+        ? []
+        : [
+            {
+              id: deletionTaskId(jobId, index),
+              name: DELETION_TASK_JOB,
+              data: { apiKey, jobId, index } satisfies DeletionTaskData,
+            },
+          ],
+    );
     // The request and all its tasks commit together: no job without its work.
     await this.store.transaction(async (m) => {
       await this.repository.save(

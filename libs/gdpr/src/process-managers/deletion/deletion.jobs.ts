@@ -1,7 +1,14 @@
 import { RECORD_KINDS } from '@app/collaboration';
 
-/** What each organization's deletion consists of: user records, then every kind of data (D8.2). */
-export const TASK_KINDS = ['users', ...RECORD_KINDS] as const;
+/**
+ * What each organization's deletion consists of (D8.2): every kind of data, then the user
+ * records. The user records go last, once the data no longer names the users and the
+ * subscriber that makes authors known (KNOWN_AUTHORS) has read every event that did: else
+ * it could make an erased user known again.
+ */
+export const TASK_KINDS = [...RECORD_KINDS, 'users'] as const;
+export const USERS_TASK = 'users';
+export const KNOWN_AUTHORS = 'users.known-authors';
 
 export const DELETION_TASK_JOB = 'gdpr.deletion-task';
 

@@ -1,6 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CollaborationEraser, type RecordKind } from '@app/collaboration';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import {
+  AggregateRepository,
+  EventStore,
+  retryOnConflict,
+  SubscriptionRunner,
+} from '@app/event-store';
 import { JobQueue, SecretBox, type JobRun } from '@app/platform';
 import { UserRecordEraser } from '@app/users';
 import type { EntityManager } from 'typeorm';
@@ -10,7 +15,14 @@ import {
   deletionStream,
 } from '../../domain/deletion-job.aggregate';
 import { DeletionRequested } from '../../domain/deletion-job.events';
-import { DELETION_TASK_JOB, type DeletionTaskData, type ErasedPeople } from './deletion.jobs';
+import {
+  DELETION_TASK_JOB,
+  deletionTaskId,
+  KNOWN_AUTHORS,
+  USERS_TASK,
+  type DeletionTaskData,
+  type ErasedPeople,
+} from './deletion.jobs';
 
 /**
  * Runs user data deletion jobs (D8.2, D8.3). Each task (one kind of data in one
@@ -28,6 +40,7 @@ export class DeletionProcessManager implements OnModuleInit {
     private readonly box: SecretBox,
     private readonly users: UserRecordEraser,
     private readonly collaboration: CollaborationEraser,
+    private readonly subscriptions: SubscriptionRunner,
   ) {}
 
   onModuleInit(): void {
@@ -39,6 +52,9 @@ export class DeletionProcessManager implements OnModuleInit {
     if (job.completed || job.done.has(index) || !job.sealedPeople) return;
     const people = JSON.parse(this.box.open(job.sealedPeople)) as ErasedPeople;
     const task = job.tasks[index];
+    if (task.kind === USERS_TASK && !(await this.subscriptions.isCaughtUp(KNOWN_AUTHORS))) {
+      throw new Error('waiting for the known-authors subscription to catch up'); // retried
+    }
     const metadata = { apiKey, actor: 'process:user-data-deletion', causationId: jobId };
     const records =
       task.kind === 'users'
@@ -50,7 +66,7 @@ export class DeletionProcessManager implements OnModuleInit {
             people,
             metadata,
           );
-    await retryOnConflict(() =>
+    const usersTaskQueued = await retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const current = await this.load(apiKey, jobId, m);
         current.completeTask(index, records, Date.now());
@@ -65,9 +81,42 @@ export class DeletionProcessManager implements OnModuleInit {
           metadata,
           m,
         );
-        if (current.completed) await this.forgetPeople(m, apiKey, jobId);
+        if (current.completed) {
+          await this.forgetPeople(m, apiKey, jobId);
+          return false;
+        }
+        return task.kind !== USERS_TASK && this.queueUsersTask(m, current, task.organizationId);
       }),
     );
+    if (usersTaskQueued) {
+      await this.queue.dispatch([
+        deletionTaskId(jobId, this.usersTaskOf(job, task.organizationId)),
+      ]);
+    }
+  }
+
+  private usersTaskOf(job: DeletionJob, organizationId: string): number {
+    return job.tasks.findIndex((t) => t.organizationId === organizationId && t.kind === USERS_TASK);
+  }
+
+  /** Records the organization's users task once all its data tasks are done (idempotent id). */
+  private async queueUsersTask(
+    m: EntityManager,
+    job: DeletionJob,
+    organizationId: string,
+  ): Promise<boolean> {
+    const dataDone = job.tasks.every(
+      (t, i) => t.organizationId !== organizationId || t.kind === USERS_TASK || job.done.has(i),
+    );
+    if (!dataDone) return false;
+    const index = this.usersTaskOf(job, organizationId);
+    const data: DeletionTaskData = { apiKey: job.apiKey, jobId: job.jobId, index };
+    await this.queue.enqueue(
+      [{ id: deletionTaskId(job.jobId, index), name: DELETION_TASK_JOB, data }],
+      { maxAttempts: 10 },
+      m,
+    );
+    return true;
   }
 
   /** Rewrites the request event without its sealed user ids. */
