@@ -341,3 +341,69 @@ describe('collaboration data', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('collaboration data: bad input (D1.7, D5.1)', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = t.apiKeyHeaders(await t.createWorkspace());
+  });
+  afterAll(() => t.close());
+
+  const doc = { organizationId: 'org', documentId: 'doc' };
+  const from = { userId: 'u' };
+  it.each([
+    [
+      '/v2/commentannotations/add',
+      { documentId: 'doc', commentAnnotations: [{ commentData: [{ from }] }] },
+      'data.organizationId',
+    ],
+    ['/v2/commentannotations/add', { ...doc, commentAnnotations: [] }, 'data.commentAnnotations'],
+    [
+      '/v2/commentannotations/add',
+      { ...doc, commentAnnotations: [{ commentData: [] }] },
+      'data.commentAnnotations[0].commentData',
+    ],
+    [
+      '/v2/commentannotations/add',
+      { ...doc, commentAnnotations: [{ commentData: [{ commentText: 'x' }] }] },
+      'data.commentAnnotations[0].commentData[0].from',
+    ],
+    [
+      '/v2/commentannotations/add',
+      { ...doc, commentAnnotations: [{ commentData: [{ from: { name: 'no id' } }] }] },
+      'data.commentAnnotations[0].commentData[0].from.userId',
+    ],
+    ['/v2/commentannotations/update', { ...doc, annotationIds: ['a'] }, 'data.updatedData'],
+    ['/v2/commentannotations/delete', { ...doc, annotationIds: [] }, 'data.annotationIds'],
+    [
+      '/v2/commentannotations/comments/update',
+      { ...doc, annotationId: 'a', commentIds: ['x'], updatedData: {} },
+      'data.commentIds',
+    ],
+    [
+      '/v2/commentannotations/reactions/add',
+      { ...doc, annotationId: 'a', commentId: 1, user: from },
+      'data.icon',
+    ],
+    ['/v2/reactions/add', { ...doc, reactions: [{ icon: 'x' }] }, 'data.reactions[0].from'],
+    ['/v2/recordings/delete', { ...doc }, 'data.recordingIds'],
+    ['/v2/crdt/add', { ...doc, editorId: 'e', data: 'x', type: 'blob' }, 'data.type'],
+    ['/v2/crdt/update', { ...doc, data: 'x', type: 'text' }, 'data.editorId'],
+    ['/v2/crdt/get', { organizationId: 'org' }, 'data.documentId'],
+    ['/v2/presence/add', { ...doc, users: [{}] }, 'data.users[0].userId'],
+    ['/v2/presence/delete', { ...doc, userIds: [] }, 'data.userIds'],
+    ['/v1/organizations/documents/locations/data/delete', { documentId: 'doc' }, 'data.location'],
+    [
+      '/v1/organizations/documents/locations/data/delete',
+      { documentId: 'doc', location: {} },
+      'data.location.id',
+    ],
+  ])('%s refuses %j naming %s', async (path, data, field) => {
+    const res = await t.post(path, data, h);
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(res.body.error.details.fields[0].field).toBe(field);
+  });
+});

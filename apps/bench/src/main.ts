@@ -1,12 +1,15 @@
 import { startBenchServer } from './bench-server';
 import { addDocuments, type Timings } from './scenarios/documents';
 import { readOrganizations } from './scenarios/organizations';
+import { deleteUserData } from './scenarios/user-data-deletion';
 import { median } from './stats';
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
  * HTTP on a local port; medians of BENCH_RUNS runs (default 25, at least 20), each figure
- * with its ratio to the floor (a plain multi-row INSERT of the same rows).
+ * with its ratio to the floor (a plain multi-row INSERT of the same rows). Then operation 16
+ * with BENCH_GDPR_RECORDS (default 100,000; 0 skips) records of one user: one run, as the
+ * job deletes what it measures.
  */
 async function main(): Promise<void> {
   const runs = Math.max(20, Number(process.env.BENCH_RUNS ?? 25));
@@ -30,6 +33,15 @@ async function main(): Promise<void> {
       const m = median(times);
       console.log(
         `${name.padEnd(width)}  ${m.toFixed(1).padStart(9)}  ${(m / floor).toFixed(2).padStart(7)}`,
+      );
+    }
+    const records = Number(process.env.BENCH_GDPR_RECORDS ?? 100_000);
+    if (records > 0) {
+      const d = await deleteUserData(server, records);
+      console.log(
+        `\nop 16 with ${d.records} records of the user (seeded in ${(d.seedMs / 1000).toFixed(1)} s): ` +
+          `202 answered in ${d.answerMs.toFixed(1)} ms; ` +
+          `the job (${d.tasksCount} tasks) completed in ${(d.jobMs / 1000).toFixed(1)} s`,
       );
     }
   } finally {
