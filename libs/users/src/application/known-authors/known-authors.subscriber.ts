@@ -4,6 +4,7 @@ import {
   AggregateRepository,
   EventStore,
   Subscriber,
+  type AggregateToSave,
   type EventSubscriber,
   type RecordedEvent,
 } from '@app/event-store';
@@ -67,12 +68,17 @@ export class KnownAuthorsSubscriber implements EventSubscriber {
     if (wanted.size === 0) return;
     const history = await this.store.readStreams([...wanted.keys()], m);
     const at = Date.now();
-    const added = [...wanted.entries()].flatMap(([streamId, { ref, author }]) => {
+    const byKey = new Map<string, AggregateToSave[]>();
+    for (const [streamId, { ref, author }] of wanted) {
       const user = new UserRecord(ref).load((history.get(streamId) ?? []) as never);
-      if (user.exists) return [];
+      if (user.exists) continue;
       user.add({ name: author.name, email: author.email, metadata: {} }, at);
-      return [{ streamId, streamType: USER_STREAM_TYPE, aggregate: user }];
-    });
-    await this.repository.save(added, { actor: 'process:known-authors' }, m);
+      const list = byKey.get(ref.apiKey) ?? [];
+      list.push({ streamId, streamType: USER_STREAM_TYPE, aggregate: user });
+      byKey.set(ref.apiKey, list);
+    }
+    for (const [apiKey, added] of byKey) {
+      await this.repository.save(added, { apiKey, actor: 'process:known-authors' }, m);
+    }
   }
 }
