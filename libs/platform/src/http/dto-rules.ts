@@ -6,11 +6,17 @@ import {
   ArrayMinSize,
   IsArray,
   IsDefined,
+  IsInt,
+  IsOptional,
   IsString,
   Length,
   Matches,
+  Max,
+  MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
+import { MAX_PAGE_SIZE } from '../paging/page';
 import { isPlainObject } from './request-data.decorator';
 
 /** D5.1: items per batch call and ids per filter. */
@@ -43,6 +49,22 @@ export const BatchOf = (item: () => ClassType<unknown>) =>
     ValidateNested({ each: true }),
     Type(item),
   );
+
+/** A required list of 1 to 1000 ids (D5.1): what a delete or a job acts on. */
+export const RequiredIds = () =>
+  applyDecorators(
+    IsDefined({ message: '$property is required' }),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
+
+/** `pageSize` of a keyset read: 1 to 1000 (D5.5); give the property its default of 1000. */
+export const PageSize = () => applyDecorators(IsOptional(), IsInt(), Min(1), Max(MAX_PAGE_SIZE));
+
+/** `pageToken` of a keyset read (D5.5). */
+export const PageToken = () => applyDecorators(IsOptional(), IsString(), MaxLength(2048));
 
 /** An optional filter of at most 1000 ids (D5.1). */
 export const IdFilter = () =>

@@ -14,7 +14,14 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { BatchOf, IdFilter, IsCallerId, MAX_BATCH_ITEMS, RequiredId } from '@app/platform';
+import {
+  BatchOf,
+  IdFilter,
+  IsCallerId,
+  MAX_BATCH_ITEMS,
+  RequiredId,
+  RequiredIds,
+} from '@app/platform';
 import { DocumentTargetRequest, LocationDto, RecordReadRequest, UserDto } from './common.dto';
 
 const MAX_TEXT = 100_000;
@@ -149,18 +156,8 @@ export class AnnotationChangesDto {
   context?: Record<string, unknown>;
 }
 
-/** 1 to 1000 annotation ids (D5.1). */
-const AnnotationIds = () =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(MAX_BATCH_ITEMS),
-    IsCallerId({ each: true }),
-  );
-
 export class UpdateCommentAnnotationsRequest extends DocumentTargetRequest {
-  @AnnotationIds()
+  @RequiredIds()
   annotationIds: string[];
 
   @IsDefined({ message: '$property is required' })
@@ -170,7 +167,7 @@ export class UpdateCommentAnnotationsRequest extends DocumentTargetRequest {
 }
 
 export class DeleteCommentAnnotationsRequest extends DocumentTargetRequest {
-  @AnnotationIds()
+  @RequiredIds()
   annotationIds: string[];
 }
 

@@ -1,16 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
+import { IsDefined, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
-  IsDefined,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { DEFAULT_PAGE_SIZE, IdFilter, IsCallerId, MAX_PAGE_SIZE, RequiredId } from '@app/platform';
+  DEFAULT_PAGE_SIZE,
+  IdFilter,
+  IsCallerId,
+  PageSize,
+  PageToken,
+  RequiredId,
+} from '@app/platform';
 
 /** A person in collaboration data (hosted user object). */
 export class UserDto {
@@ -68,15 +66,10 @@ export class RecordReadRequest {
   @IdFilter()
   userIds?: string[];
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSize()
   pageSize: number = DEFAULT_PAGE_SIZE;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @PageToken()
   pageToken?: string;
 }
 

@@ -1,7 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsDefined,
   IsIn,
@@ -11,7 +9,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { BatchOf, IdFilter, IsCallerId, MAX_BATCH_ITEMS, RequiredId } from '@app/platform';
+import { BatchOf, IdFilter, IsCallerId, RequiredId, RequiredIds } from '@app/platform';
 import { CRDT_TYPES, type CrdtType } from '../../domain/kinds/simple-kinds';
 import {
   DocumentTargetRequest,
@@ -22,16 +20,6 @@ import {
   RequiredUser,
   UserDto,
 } from './common.dto';
-
-/** 1 to 1000 ids of records to delete (D5.1). */
-const IdsToDelete = () =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(MAX_BATCH_ITEMS),
-    IsCallerId({ each: true }),
-  );
 
 export class ReactionDto {
   @IsOptional()
@@ -67,7 +55,7 @@ export class GetReactionsRequest extends RecordReadRequest {
 }
 
 export class DeleteReactionsRequest extends DocumentTargetRequest {
-  @IdsToDelete()
+  @RequiredIds()
   reactionIds: string[];
 }
 
@@ -111,7 +99,7 @@ export class GetRecordingsRequest extends RecordReadRequest {
 }
 
 export class DeleteRecordingsRequest extends DocumentTargetRequest {
-  @IdsToDelete()
+  @RequiredIds()
   recordingIds: string[];
 }
 
@@ -162,7 +150,7 @@ export class AddPresenceRequest extends DocumentTargetRequest {
 
 /** Operation 21. */
 export class DeletePresenceRequest extends DocumentTargetRequest {
-  @IdsToDelete()
+  @RequiredIds()
   userIds: string[];
 }
 

@@ -1,13 +1,9 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsOptional } from 'class-validator';
-import { IdFilter, IsCallerId, MAX_BATCH_ITEMS, RequiredId } from '@app/platform';
+import { IsOptional } from 'class-validator';
+import { IdFilter, RequiredId, RequiredIds } from '@app/platform';
 
 /** Operation 16. */
 export class StartDeletionRequest {
-  @IsDefined({ message: '$property is required' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_BATCH_ITEMS)
-  @IsCallerId({ each: true })
+  @RequiredIds()
   userIds: string[];
 
   @IsOptional()

@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { DEFAULT_PAGE_SIZE, IdFilter, MAX_PAGE_SIZE } from '@app/platform';
+import { IsOptional } from 'class-validator';
+import { DEFAULT_PAGE_SIZE, IdFilter, PageSize, PageToken } from '@app/platform';
 
 /** Operation 8. */
 export class GetOrganizationsRequest {
@@ -7,14 +7,9 @@ export class GetOrganizationsRequest {
   @IdFilter()
   organizationIds?: string[];
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSize()
   pageSize: number = DEFAULT_PAGE_SIZE;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @PageToken()
   pageToken?: string;
 }

@@ -1,11 +1,12 @@
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   BatchOf,
   DEFAULT_PAGE_SIZE,
   ExtraFields,
   IdFilter,
   IsCallerId,
-  MAX_PAGE_SIZE,
+  PageSize,
+  PageToken,
   RequiredId,
 } from '@app/platform';
 
@@ -54,14 +55,9 @@ export class GetUsersRequest extends UserScopeRequest {
   @IdFilter()
   userIds?: string[];
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
+  @PageSize()
   pageSize: number = DEFAULT_PAGE_SIZE;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
+  @PageToken()
   pageToken?: string;
 }
