@@ -5,6 +5,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { yieldToEventLoop } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { EventStore } from './event-store';
@@ -58,7 +59,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   /** Processes everything committed so far for every subscriber (tests and shutdown use it). */
   async drain(): Promise<void> {
     for (const subscriber of this.subscribers) {
-      while ((await this.runBatch(subscriber)) > 0);
+      while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
     }
   }
 

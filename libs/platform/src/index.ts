@@ -20,3 +20,4 @@ export * from './net/private-address';
 export * from './http/dto-rules';
 export * from './paging/page';
 export * from './paging/page-tokens';
+export * from './runtime/yield';

@@ -6,6 +6,7 @@ import {
   type EventMetadata,
   type RecordedEvent,
 } from '@app/event-store';
+import { yieldToEventLoop } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { CollabRecord, RECORD_STREAM_TYPE, recordStream } from '../domain/collab-record.aggregate';
 import { RecordSaved, type RecordKind, type RecordRef } from '../domain/collab-record.events';
@@ -55,6 +56,7 @@ export class CollaborationEraser {
       const refs = await this.next(apiKey, organizationId, kind, people.userIds, after);
       if (refs.length === 0) return total;
       await retryOnConflict(() => this.eraseChunk(refs, people, metadata));
+      await yieldToEventLoop();
       total += refs.length;
       const last = refs[refs.length - 1];
       after = [last.documentId, last.recordId];

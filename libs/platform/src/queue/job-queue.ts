@@ -14,6 +14,7 @@ import {
   type JobHandler,
   type JobTransport,
 } from './job';
+import { yieldToEventLoop } from '../runtime/yield';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -149,6 +150,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async run(dispatch: Dispatch): Promise<void> {
+    await yieldToEventLoop(); // the answer of the request that dispatched this goes out first
     const rows: LedgerRow[] = await this.dataSource.query(
       `SELECT job_id, name, data, attempts, max_attempts FROM jobs WHERE job_id = $1 AND status = 'pending'`,
       [dispatch.jobId],

@@ -5,6 +5,7 @@ import {
   retryOnConflict,
   type EventMetadata,
 } from '@app/event-store';
+import { yieldToEventLoop } from '@app/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   CollabRecord,
@@ -130,6 +131,7 @@ export class RecordRemover {
           return also ? touched.length / 2 : touched.length;
         }, manager);
       changed += manager ? await work() : await retryOnConflict(work);
+      await yieldToEventLoop();
     }
     return changed;
   }
