@@ -4,6 +4,7 @@ import { DocumentsModule } from '@app/documents';
 import { CommentAnnotationsController } from './api/comment-annotations.controller';
 import { CrdtAndPresenceController } from './api/crdt-and-presence.controller';
 import { ElementDataController } from './api/element-data.controller';
+import { LocationDataController } from './api/location-data.controller';
 import { AddRecordsHandler } from './application/add-records/add-records.handler';
 import { ChangeRecordHandler } from './application/change-record/change-record.handler';
 import { ChangeRecordsHandler } from './application/change-records/change-records.handler';
@@ -18,7 +19,12 @@ import { CollabRecordProjection } from './read-models/collab-record.projection';
 
 @Module({
   imports: [CqrsModule, DocumentsModule],
-  controllers: [CommentAnnotationsController, ElementDataController, CrdtAndPresenceController],
+  controllers: [
+    CommentAnnotationsController,
+    ElementDataController,
+    CrdtAndPresenceController,
+    LocationDataController,
+  ],
   providers: [
     CollabRecordProjection,
     RecordBatch,

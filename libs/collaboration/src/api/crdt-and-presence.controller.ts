@@ -4,7 +4,6 @@ import { ApiTags } from '@nestjs/swagger';
 import { RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { ChangeRecordCommand } from '../application/change-record/change-record.command';
-import { DeleteLocationDataCommand } from '../application/delete-location-data/delete-location-data.command';
 import { GetRecordsQuery, type RecordView } from '../application/get-records/get-records.query';
 import type { CrdtRecord, Presence } from '../domain/kinds/simple-kinds';
 import {
@@ -16,7 +15,6 @@ import {
 import { DocumentTargetRequest } from './dto/common.dto';
 import {
   AddPresenceRequest,
-  DeleteLocationDataRequest,
   DeletePresenceRequest,
   GetCrdtRequest,
   WriteCrdtRequest,
@@ -26,7 +24,7 @@ import { targetOf } from './record-commands';
 /** Every record of a document's one-record reads (CRDT, presence): at most 1000. */
 const ALL = 1000;
 
-/** CRDT records (D10, operation 20), presence (D10, operation 21), location data (operation 13). */
+/** CRDT records (D10, operation 20) and presence (D10, operation 21). */
 @ApiTags('collaboration')
 @Controller()
 export class CrdtAndPresenceController {
@@ -153,21 +151,6 @@ export class CrdtAndPresenceController {
           action: 'presence.delete',
         }),
       ),
-    );
-  }
-
-  /** Operation 13. */
-  @Rpc('v1/organizations/documents/locations/data/delete', {
-    message: 'Data deleted successfully.',
-    data: DeleteLocationDataRequest,
-  })
-  @ApiKeyAuth({ bodyCredentials: true })
-  deleteLocationData(
-    @Tenant() tenant: ApiKeyTenant,
-    @RequestData() data: DeleteLocationDataRequest,
-  ) {
-    return this.commands.execute(
-      new DeleteLocationDataCommand(tenant, data.documentId, data.location.id, data.organizationId),
     );
   }
 }

@@ -16,7 +16,6 @@ import {
   LocationDto,
   OptionalLocation,
   RecordReadRequest,
-  RequiredLocation,
   RequiredUser,
   UserDto,
 } from './common.dto';
@@ -152,25 +151,4 @@ export class AddPresenceRequest extends DocumentTargetRequest {
 export class DeletePresenceRequest extends DocumentTargetRequest {
   @RequiredIds()
   userIds: string[];
-}
-
-/** Operation 13: credentials may come in the body (D2.6); `organizationId` narrows it. */
-export class DeleteLocationDataRequest {
-  @IsOptional()
-  @IsString()
-  apiKey?: string;
-
-  @IsOptional()
-  @IsString()
-  authToken?: string;
-
-  @IsOptional()
-  @IsCallerId()
-  organizationId?: string;
-
-  @RequiredId()
-  documentId: string;
-
-  @RequiredLocation()
-  location: LocationDto;
 }

@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { RequestData, Rpc } from '@app/platform';
+import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
+import { DeleteLocationDataCommand } from '../application/delete-location-data/delete-location-data.command';
+import { DeleteLocationDataRequest } from './dto/delete-location-data.request';
+
+/** Operation 13: all collaboration data at one location of a document. */
+@ApiTags('collaboration')
+@Controller()
+export class LocationDataController {
+  constructor(private readonly commands: CommandBus) {}
+
+  /** Operation 13. */
+  @Rpc('v1/organizations/documents/locations/data/delete', {
+    message: 'Data deleted successfully.',
+    data: DeleteLocationDataRequest,
+  })
+  @ApiKeyAuth({ bodyCredentials: true })
+  deleteLocationData(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: DeleteLocationDataRequest,
+  ) {
+    return this.commands.execute(
+      new DeleteLocationDataCommand(tenant, data.documentId, data.location.id, data.organizationId),
+    );
+  }
+}
