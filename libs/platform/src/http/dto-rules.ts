@@ -68,7 +68,16 @@ export const PageToken = () => applyDecorators(IsOptional(), IsString(), MaxLeng
 
 /** An optional filter of at most 1000 ids (D5.1). */
 export const IdFilter = () =>
-  applyDecorators(IsArray(), ArrayMaxSize(MAX_BATCH_ITEMS), IsCallerId({ each: true }));
+  applyDecorators(
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
+
+/** An optional string of at most `max` characters (names, texts). */
+export const OptionalText = (max: number) =>
+  applyDecorators(IsOptional(), IsString(), MaxLength(max));
 
 /**
  * Keeps the fields of an item that its DTO does not name, as `metadata` (D6.1). `named`

@@ -11,7 +11,6 @@ import {
   IsString,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import {
@@ -19,10 +18,19 @@ import {
   IdFilter,
   IsCallerId,
   MAX_BATCH_ITEMS,
+  OptionalText,
   RequiredId,
   RequiredIds,
 } from '@app/platform';
-import { DocumentTargetRequest, LocationDto, RecordReadRequest, UserDto } from './common.dto';
+import {
+  DocumentTargetRequest,
+  LocationDto,
+  OptionalLocation,
+  OptionalUser,
+  RecordReadRequest,
+  RequiredUser,
+  UserDto,
+} from './common.dto';
 
 const MAX_TEXT = 100_000;
 
@@ -30,26 +38,18 @@ export class TaggedContactDto {
   @RequiredId()
   userId: string;
 
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => UserDto)
+  @OptionalUser()
   contact?: UserDto;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   text?: string;
 }
 
 export class CommentChangesDto {
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_TEXT)
+  @OptionalText(MAX_TEXT)
   commentText?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_TEXT)
+  @OptionalText(MAX_TEXT)
   commentHtml?: string;
 
   @IsOptional()
@@ -70,9 +70,7 @@ export class CommentDto extends CommentChangesDto {
   @Min(1)
   commentId?: number;
 
-  @IsDefined({ message: '$property is required' })
-  @ValidateNested()
-  @Type(() => UserDto)
+  @RequiredUser()
   from: UserDto;
 }
 
@@ -93,14 +91,10 @@ export class AnnotationDto {
   @IsCallerId()
   annotationId?: string;
 
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => LocationDto)
+  @OptionalLocation()
   location?: LocationDto;
 
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => UserDto)
+  @OptionalUser()
   from?: UserDto;
 
   @IsOptional()
@@ -111,9 +105,7 @@ export class AnnotationDto {
   @IsObject()
   priority?: Record<string, unknown>;
 
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => UserDto)
+  @OptionalUser()
   assignedTo?: UserDto;
 
   @IsOptional()
@@ -130,7 +122,6 @@ export class AddCommentAnnotationsRequest extends DocumentTargetRequest {
 }
 
 export class GetCommentAnnotationsRequest extends RecordReadRequest {
-  @IsOptional()
   @IdFilter()
   annotationIds?: string[];
 }
@@ -144,11 +135,8 @@ export class AnnotationChangesDto {
   @IsObject()
   priority?: Record<string, unknown>;
 
-  /** null unassigns. */
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @ValidateNested()
-  @Type(() => UserDto)
+  /** null unassigns (IsOptional lets null through unvalidated). */
+  @OptionalUser()
   assignedTo?: UserDto | null;
 
   @IsOptional()
@@ -182,12 +170,13 @@ export class AddCommentsRequest extends AnnotationTargetRequest {
   commentData: CommentDto[];
 }
 
+/** 1 to 1000 comment ids (numbers, as the hosted service makes them). */
+const CommentIds = () =>
+  applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(MAX_BATCH_ITEMS), IsInt({ each: true }));
+
 export class UpdateCommentsRequest extends AnnotationTargetRequest {
   @IsDefined({ message: '$property is required' })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_BATCH_ITEMS)
-  @IsInt({ each: true })
+  @CommentIds()
   commentIds: number[];
 
   @IsDefined({ message: '$property is required' })
@@ -198,10 +187,7 @@ export class UpdateCommentsRequest extends AnnotationTargetRequest {
 
 export class DeleteCommentsRequest extends AnnotationTargetRequest {
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_BATCH_ITEMS)
-  @IsInt({ each: true })
+  @CommentIds()
   commentIds?: number[];
 }
 
@@ -215,8 +201,6 @@ export class CommentReactionRequest extends AnnotationTargetRequest {
   @MaxLength(128)
   icon: string;
 
-  @IsDefined({ message: '$property is required' })
-  @ValidateNested()
-  @Type(() => UserDto)
+  @RequiredUser()
   user: UserDto;
 }

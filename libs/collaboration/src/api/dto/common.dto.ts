@@ -1,10 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsOptional, ValidateNested } from 'class-validator';
 import {
   DEFAULT_PAGE_SIZE,
   IdFilter,
   IsCallerId,
+  OptionalText,
   PageSize,
   PageToken,
   RequiredId,
@@ -15,14 +16,10 @@ export class UserDto {
   @RequiredId()
   userId: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   name?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   email?: string;
 }
 
@@ -30,9 +27,7 @@ export class LocationDto {
   @RequiredId()
   id: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   locationName?: string;
 }
 
@@ -54,15 +49,12 @@ export class RecordReadRequest {
   @IsCallerId()
   documentId?: string;
 
-  @IsOptional()
   @IdFilter()
   documentIds?: string[];
 
-  @IsOptional()
   @IdFilter()
   locationIds?: string[];
 
-  @IsOptional()
   @IdFilter()
   userIds?: string[];
 

@@ -7,9 +7,15 @@ import {
   IsOptional,
   IsString,
   MaxLength,
-  ValidateIf,
 } from 'class-validator';
-import { BatchOf, IdFilter, IsCallerId, RequiredId, RequiredIds } from '@app/platform';
+import {
+  BatchOf,
+  IdFilter,
+  IsCallerId,
+  OptionalText,
+  RequiredId,
+  RequiredIds,
+} from '@app/platform';
 import { CRDT_TYPES, type CrdtType } from '../../domain/kinds/simple-kinds';
 import {
   DocumentTargetRequest,
@@ -36,9 +42,7 @@ export class ReactionDto {
   @OptionalLocation()
   location?: LocationDto;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   targetElementId?: string;
 }
 
@@ -48,7 +52,6 @@ export class AddReactionsRequest extends DocumentTargetRequest {
 }
 
 export class GetReactionsRequest extends RecordReadRequest {
-  @IsOptional()
   @IdFilter()
   reactionIds?: string[];
 }
@@ -66,14 +69,10 @@ export class RecordingDto {
   @RequiredUser()
   from: UserDto;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @OptionalText(64)
   recordingType?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   displayName?: string;
 
   @OptionalLocation()
@@ -92,7 +91,6 @@ export class AddRecordingsRequest extends DocumentTargetRequest {
 }
 
 export class GetRecordingsRequest extends RecordReadRequest {
-  @IsOptional()
   @IdFilter()
   recordingIds?: string[];
 }
@@ -118,10 +116,8 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
   @IsCallerId()
   lastUpdatedBy?: string;
 
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(512)
+  /** null, as the hosted records have it, passes IsOptional unvalidated. */
+  @OptionalText(512)
   sessionId?: string | null;
 
   @OptionalLocation()
@@ -136,9 +132,7 @@ export class GetCrdtRequest extends DocumentTargetRequest {
 }
 
 export class PresenceUserDto extends UserDto {
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
+  @OptionalText(64)
   status?: string;
 }
 

@@ -1,5 +1,5 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ExtraFields, RequiredId } from '@app/platform';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ExtraFields, OptionalText, RequiredId } from '@app/platform';
 import { DOCUMENT_ACCESS_TYPES, type DocumentAccessType } from '@app/workspaces';
 
 /** One document of operation 10; other fields are kept as metadata (D6.1). */
@@ -7,9 +7,7 @@ export class DocumentItemDto {
   @RequiredId()
   documentId: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   documentName?: string;
 
   @IsOptional()

@@ -1,4 +1,3 @@
-import { IsOptional } from 'class-validator';
 import { IdFilter, RequiredId } from '@app/platform';
 
 /** Operation 11. */
@@ -6,7 +5,6 @@ export class GetDocumentsRequest {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
   @IdFilter()
   documentIds?: string[];
 }

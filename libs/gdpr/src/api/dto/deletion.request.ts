@@ -1,4 +1,3 @@
-import { IsOptional } from 'class-validator';
 import { IdFilter, RequiredId, RequiredIds } from '@app/platform';
 
 /** Operation 16. */
@@ -6,7 +5,6 @@ export class StartDeletionRequest {
   @RequiredIds()
   userIds: string[];
 
-  @IsOptional()
   @IdFilter()
   organizationIds?: string[];
 }

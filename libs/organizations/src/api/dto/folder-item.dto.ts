@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, NotEquals, ValidateIf } from 'class-validator';
-import { IsCallerId, RequiredId } from '@app/platform';
+import { IsOptional, NotEquals } from 'class-validator';
+import { IsCallerId, OptionalText, RequiredId } from '@app/platform';
 
 /** "" and "root" name the root (D6.3; the hosted service answers "root" for it). */
 const toParent = ({ value }: { value: unknown }) =>
@@ -11,13 +11,11 @@ export class FolderItemDto {
   @NotEquals('root', { message: '$property "root" is reserved for the top level' })
   folderId: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   folderName?: string;
 
   @Transform(toParent, { toClassOnly: true })
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @IsOptional()
   @IsCallerId()
   parentFolderId?: string | null;
 }

@@ -1,14 +1,12 @@
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ExtraFields, RequiredId } from '@app/platform';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { ExtraFields, OptionalText, RequiredId } from '@app/platform';
 
 /** One organization of operations 6 and 7; other fields are kept as metadata (D6.1). */
 export class OrganizationItemDto {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   organizationName?: string;
 
   @IsOptional()

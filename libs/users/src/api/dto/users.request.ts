@@ -1,10 +1,11 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import {
   BatchOf,
   DEFAULT_PAGE_SIZE,
   ExtraFields,
   IdFilter,
   IsCallerId,
+  OptionalText,
   PageSize,
   PageToken,
   RequiredId,
@@ -15,14 +16,10 @@ export class UserItemDto {
   @RequiredId()
   userId: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   name?: string;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   email?: string;
 
   @ExtraFields(['userId', 'name', 'email'])
@@ -51,7 +48,6 @@ export class UsersRequest extends UserScopeRequest {
 
 /** users/get. */
 export class GetUsersRequest extends UserScopeRequest {
-  @IsOptional()
   @IdFilter()
   userIds?: string[];
 
