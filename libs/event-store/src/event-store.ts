@@ -28,6 +28,8 @@ export class EventStore implements OnModuleInit {
   /** Fires after a commit that appended events: a wake-up for subscriptions, not the log. */
   readonly appended = new EventEmitter();
   private projections: InlineProjection[] = [];
+  /** Transactions that appended events: their commit wakes the subscriptions. */
+  private readonly appendedIn = new WeakSet<EntityManager>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,15 +45,16 @@ export class EventStore implements OnModuleInit {
 
   /**
    * Runs `work` in a transaction, or in the caller's when `manager` is given. After a commit
-   * of its own it wakes the subscriptions (whatever `work` appended is now visible).
+   * of its own that appended events it wakes the subscriptions (they are visible now).
    */
   async transaction<T>(
     work: (manager: EntityManager) => Promise<T>,
     manager?: EntityManager,
   ): Promise<T> {
     if (manager) return work(manager);
-    const result = await this.dataSource.transaction(work);
-    this.appended.emit('appended');
+    let used: EntityManager | undefined;
+    const result = await this.dataSource.transaction((m) => work((used = m)));
+    if (used && this.appendedIn.has(used)) this.appended.emit('appended');
     return result;
   }
 
@@ -63,12 +66,12 @@ export class EventStore implements OnModuleInit {
     const nonEmpty = appends.filter((a) => a.events.length > 0);
     if (nonEmpty.length === 0) return [];
     return this.transaction(async (m) => {
+      let events: RecordedEvent[];
       try {
         await this.bumpVersions(m, nonEmpty);
-        const events = await this.insertEvents(m, nonEmpty, metadata);
-        await this.project(m, events);
-        return events;
+        events = await this.insertEvents(m, nonEmpty, metadata);
       } catch (err) {
+        // Only the stream and event keys are written here: a unique violation is a conflict.
         if (
           err instanceof QueryFailedError &&
           (err.driverError as { code?: string })?.code === UNIQUE_VIOLATION
@@ -77,6 +80,9 @@ export class EventStore implements OnModuleInit {
         }
         throw err;
       }
+      this.appendedIn.add(m);
+      await this.project(m, events);
+      return events;
     }, manager);
   }
 

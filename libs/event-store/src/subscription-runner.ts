@@ -12,6 +12,13 @@ import { EventStore } from './event-store';
 import { Subscriber, type EventSubscriber } from './projection';
 
 const BATCH_SIZE = 500;
+
+/** Events after a checkpoint ($1 transaction, $2 position) of the types $3 (all when null). */
+const AFTER_CHECKPOINT = `(transaction_id, global_position) > ($1::xid8, $2::bigint)
+  AND ($3::text[] IS NULL OR type = ANY($3::text[]))`;
+
+const typesOf = (subscriber: EventSubscriber) =>
+  subscriber.handles ? [...subscriber.handles] : null;
 const POLL_INTERVAL_MS = 1000;
 
 /**
@@ -30,6 +37,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private again = false;
   private stopped = false;
   private readonly wake = () => this.kick();
+  private readonly checkpointed = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -58,8 +66,23 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
 
   /** Processes everything committed so far for every subscriber (tests and shutdown use it). */
   async drain(): Promise<void> {
+    for (const subscriber of this.subscribers) await this.drainOne(subscriber);
+  }
+
+  private async drainOne(subscriber: EventSubscriber): Promise<void> {
+    while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
+  }
+
+  /** The background pass: a subscriber that fails is logged and retried later, the others go on. */
+  private async drainEach(): Promise<void> {
     for (const subscriber of this.subscribers) {
-      while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
+      await this.drainOne(subscriber).catch((err) =>
+        this.logger.error({
+          msg: 'subscription batch failed',
+          subscriptionId: subscriber.subscriptionId,
+          err: String(err),
+        }),
+      );
     }
   }
 
@@ -69,17 +92,18 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
    */
   async isCaughtUp(subscriptionId: string): Promise<boolean> {
     const subscriber = this.subscribers.find((s) => s.subscriptionId === subscriptionId);
-    if (!subscriber) return true;
-    const [row] = await this.dataSource.query(
-      `SELECT EXISTS (
-         SELECT 1 FROM events e LEFT JOIN checkpoints c ON c.subscription_id = $1
-         WHERE (c.subscription_id IS NULL
-                OR (e.transaction_id, e.global_position) > (c.transaction_id, c.position))
-           AND ($2::text[] IS NULL OR e.type = ANY($2::text[]))
-       ) AS behind`,
-      [subscriptionId, subscriber.handles ? [...subscriber.handles] : null],
+    // Waiting on a subscriber that is not there would wait for ever, or not at all: neither.
+    if (!subscriber) throw new Error(`No subscriber ${subscriptionId}`);
+    const [checkpoint] = await this.dataSource.query(
+      `SELECT position, transaction_id::text AS transaction_id FROM checkpoints WHERE subscription_id = $1`,
+      [subscriptionId],
     );
-    return row && !row.behind;
+    if (!checkpoint) return false;
+    const [row] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM events WHERE ${AFTER_CHECKPOINT}) AS behind`,
+      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
+    );
+    return !row.behind;
   }
 
   private kick(): void {
@@ -88,23 +112,24 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((err) => this.logger.error({ msg: 'subscription batch failed', err: String(err) }))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.running = this.drainEach().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
   }
 
   /** One batch of one subscriber in one transaction; returns how many events it handled. */
   async runBatch(subscriber: EventSubscriber): Promise<number> {
-    await this.dataSource.query(
-      `INSERT INTO checkpoints (subscription_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-      [subscriber.subscriptionId],
-    );
+    if (!this.checkpointed.has(subscriber.subscriptionId)) {
+      await this.dataSource.query(
+        `INSERT INTO checkpoints (subscription_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [subscriber.subscriptionId],
+      );
+      this.checkpointed.add(subscriber.subscriptionId);
+    }
     return this.dataSource.transaction(async (m) => {
       const [checkpoint] = await m.query(
         `SELECT position, transaction_id::text AS transaction_id FROM checkpoints
@@ -112,15 +137,12 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
         [subscriber.subscriptionId],
       );
       if (!checkpoint) return 0; // another process holds this subscription
-      const types = subscriber.handles ? [...subscriber.handles] : null;
       const rows: EventRow[] = await m.query(
         `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-           AND ($3::text[] IS NULL OR type = ANY($3::text[]))
+         WHERE ${AFTER_CHECKPOINT} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          ORDER BY transaction_id, global_position
          LIMIT ${BATCH_SIZE}`,
-        [checkpoint.transaction_id, checkpoint.position, types],
+        [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
       );
       if (rows.length === 0) return 0;
       const events = rows.map(toRecordedEvent);
