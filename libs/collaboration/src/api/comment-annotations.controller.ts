@@ -50,8 +50,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
     const at = Date.now();
-    const records = data.commentAnnotations.map((input) => {
-      const annotation = newAnnotation({ ...input, annotationId: idOr(input.annotationId) }, at);
+    const records = data.commentAnnotations.map((input, i) => {
+      const annotation = newAnnotation(
+        { ...input, annotationId: idOr(input.annotationId) },
+        at,
+        `data.commentAnnotations[${i}].commentData`,
+      );
       const subIds = annotation.comments.map((c) => String(c.commentId));
       return { recordId: annotation.annotationId, record: annotation, subIds };
     });

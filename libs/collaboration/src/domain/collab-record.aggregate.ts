@@ -35,9 +35,9 @@ export class CollabRecord<
   }
 
   /** A change of an existing record; `missing` names the item's failure otherwise. */
-  change(action: string, next: (current: S) => S, at: number, missing: string, subIds?: string[]) {
+  change(action: string, next: (current: S) => S, at: number, missing: string) {
     if (!this.state) throw new ItemRefused(missing);
-    this.save(action, next(this.state), at, subIds);
+    this.save(action, next(this.state), at);
   }
 
   /** Creates or replaces (presence, CRDT writes, moves). */

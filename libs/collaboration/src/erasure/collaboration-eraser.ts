@@ -18,12 +18,21 @@ const CHUNK = 500;
 /** What an erased record's old snapshots become. */
 const ERASED = { erased: true };
 
+/** `%word%` for LIKE over an event's JSON text: the word as JSON writes it, wildcards escaped. */
+const likePattern = (word: string) =>
+  `%${JSON.stringify(word)
+    .slice(1, -1)
+    .replace(/[\\%_]/g, '\\$&')}%`;
+
+const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
 /**
  * Erasure of users from collaboration data (D8.3), one organization and kind at a time, for
- * the user data deletion job. Records a user wrote are deleted; records they took part in
- * lose their comments, reactions, tags and mentions. Then every stored event of those
- * records is rewritten the same way, so the log keeps nothing of them either. Works in
- * chunks of 500 records, each one transaction; running it again finds nothing left to do.
+ * the user data deletion job. What to erase is found in the log, not the read table: a
+ * deleted record, a comment since removed, a presence left, all still name the user in their
+ * stored events. For each such record: if it still exists, it is deleted (the user wrote it)
+ * or saved without them; then every stored event of it is rewritten the same way. Chunks of
+ * 500 records, each one transaction; running it again finds nothing left to change.
  */
 @Injectable()
 export class CollaborationEraser {
@@ -50,32 +59,32 @@ export class CollaborationEraser {
     people: { userIds: string[]; words: string[] },
     metadata: EventMetadata,
   ): Promise<number> {
-    let after: [string, string] = ['', ''];
+    // One set of identities for the whole task: a name learned in one record is scrubbed in all.
+    const who = new Identities(people.userIds, people.words);
+    const refs = await this.recordsNaming(apiKey, organizationId, kind, who.known);
     let total = 0;
-    for (;;) {
-      const refs = await this.next(apiKey, organizationId, kind, people.userIds, after);
-      if (refs.length === 0) return total;
-      await retryOnConflict(() => this.eraseChunk(refs, people, metadata));
+    for (let i = 0; i < refs.length; i += CHUNK) {
+      const chunk = refs.slice(i, i + CHUNK);
+      total += await retryOnConflict(() => this.eraseChunk(chunk, who, metadata));
       await yieldToEventLoop();
-      total += refs.length;
-      const last = refs[refs.length - 1];
-      after = [last.documentId, last.recordId];
     }
+    return total;
   }
 
-  private async next(
+  /** Every record of the kind whose stored history mentions one of the words (one scan). */
+  private async recordsNaming(
     apiKey: string,
     organizationId: string,
     kind: RecordKind,
-    userIds: string[],
-    after: [string, string],
+    words: string[],
   ): Promise<RecordRef[]> {
     const rows: { document_id: string; record_id: string }[] = await this.dataSource.query(
-      `SELECT document_id, record_id FROM collab_records
-       WHERE api_key = $1 AND organization_id = $2 AND kind = $3 AND user_ids && $4::text[]
-         AND (document_id, record_id) > ($5::text, $6::text)
-       ORDER BY document_id, record_id LIMIT ${CHUNK}`,
-      [apiKey, organizationId, kind, userIds, after[0], after[1]],
+      `SELECT DISTINCT data->>'documentId' AS document_id, data->>'recordId' AS record_id
+       FROM events
+       WHERE type = $1 AND data->>'apiKey' = $2 AND data->>'organizationId' = $3
+         AND data->>'kind' = $4 AND data::text LIKE ANY($5::text[])
+       ORDER BY 1, 2`,
+      [RecordSaved.type, apiKey, organizationId, kind, words.map(likePattern)],
     );
     return rows.map((r) => ({
       apiKey,
@@ -86,11 +95,7 @@ export class CollaborationEraser {
     }));
   }
 
-  private eraseChunk(
-    refs: RecordRef[],
-    people: { userIds: string[]; words: string[] },
-    metadata: EventMetadata,
-  ): Promise<void> {
+  private eraseChunk(refs: RecordRef[], who: Identities, metadata: EventMetadata): Promise<number> {
     return this.store.transaction(async (m) => {
       const streams = refs.map(recordStream);
       const history = await this.store.readStreams(streams, m);
@@ -100,21 +105,24 @@ export class CollaborationEraser {
       refs.forEach((ref, i) => {
         const events = history.get(streams[i]) ?? [];
         const rules = KIND_RULES[ref.kind];
-        const who = new Identities(people.userIds, people.words);
         const saved = events.filter(RecordSaved.is) as RecordedEvent<
           ReturnType<typeof RecordSaved>
         >[];
-        // Learn every name and email the record ever showed for them before scrubbing any.
-        for (const event of saved) rules.erase(event.data.record, who);
-        const record = new CollabRecord(ref).load(events as never);
-        const next = record.state ? rules.erase(record.state, who) : null;
-        if (next === null) record.delete('erasure', at);
-        else record.save('erasure', next, at);
-        records.push(record);
+        // Every name and email the record ever showed for them, before any text is scrubbed.
+        for (const event of saved) rules.learn(event.data.record, who);
         for (const event of saved) {
           const record = rules.erase(event.data.record, who) ?? ERASED;
-          rewrites.push({ eventId: event.eventId, data: { ...event.data, record } });
+          if (changed(record, event.data.record)) {
+            rewrites.push({ eventId: event.eventId, data: { ...event.data, record } });
+          }
         }
+        const current = new CollabRecord(ref).load(events as never);
+        if (!current.state) return;
+        const next = rules.erase(current.state, who);
+        if (next === null) current.delete('erasure', at);
+        else if (changed(next, current.state)) current.save('erasure', next, at);
+        else return;
+        records.push(current);
       });
       await this.store.rewrite(m, rewrites);
       await this.repository.save(
@@ -126,6 +134,7 @@ export class CollaborationEraser {
         metadata,
         m,
       );
+      return refs.length;
     });
   }
 }

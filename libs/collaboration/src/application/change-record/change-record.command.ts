@@ -1,9 +1,12 @@
 import { Command } from '@nestjs/cqrs';
 import type { RecordTarget } from '../shared/record-target';
 
-/** What a change of one record decided: the new state (null deletes it) and the caller's answer. */
+/**
+ * What a change of one record decided: the new state (null deletes it, undefined changes
+ * nothing) and the caller's answer.
+ */
 export interface Decision<S, R> {
-  next: S | null;
+  next: S | null | undefined;
   result: R;
   action: string;
   subIds?: string[];

@@ -28,7 +28,7 @@ export class ChangeRecordHandler implements ICommandHandler<ChangeRecordCommand>
         const at = Date.now();
         const { next, result, action, subIds } = decide(record.state, at);
         if (next === null) record.delete('request', at);
-        else record.save(action, next, at, subIds);
+        else if (next !== undefined) record.save(action, next, at, subIds);
         await this.repository.save(
           [{ streamId, streamType: RECORD_STREAM_TYPE, aggregate: record }],
           metadataOf(target.tenant),

@@ -1,4 +1,5 @@
-import { DELETED_USER, type CollabUser, type Identities, type Location } from './people';
+import { ServiceError } from '@app/platform';
+import { mentionedIds, type CollabUser, type Identities, type Location } from './people';
 
 export interface TaggedContact {
   text?: string;
@@ -36,29 +37,53 @@ export interface CommentAnnotation extends Record<string, unknown> {
   lastUpdated: number;
 }
 
-/** Everyone an annotation involves: author, assignee, commenters, tagged users, reactors. */
+/** Who wrote something in an annotation: its author, commenters and reactors. */
+export function annotationAuthors(a: CommentAnnotation): CollabUser[] {
+  return [a.from, ...a.comments.flatMap((c) => [c.from, ...c.reactions.map((r) => r.from)])];
+}
+
+/**
+ * Everyone an annotation involves: authors, assignee, tagged users and users mentioned as
+ * `{{userId}}` in a text, tagged or not.
+ */
 export function annotationPeople(a: CommentAnnotation): string[] {
-  const ids = new Set<string>([a.from.userId]);
+  const ids = new Set<string>(annotationAuthors(a).map((u) => u.userId));
   if (a.assignedTo) ids.add(a.assignedTo.userId);
   for (const c of a.comments) {
-    ids.add(c.from.userId);
     for (const t of c.taggedUserContacts) ids.add(t.userId);
-    for (const r of c.reactions) ids.add(r.from.userId);
+    for (const id of [...mentionedIds(c.commentText), ...mentionedIds(c.commentHtml)]) ids.add(id);
   }
   return [...ids];
 }
 
-/** The next comment ids of an annotation: given ones kept, others numbered after the highest. */
+/**
+ * The comment ids of new comments: given ones kept, others numbered after the highest. A
+ * given id already in use, in the annotation or the same call, is INVALID_ARGUMENT.
+ */
 export function numberComments<T extends { commentId?: number }>(
   existing: Comment[],
   incoming: T[],
+  field: string,
 ): (T & { commentId: number })[] {
-  let next = Math.max(
-    0,
-    ...existing.map((c) => c.commentId),
-    ...incoming.map((c) => c.commentId ?? 0),
-  );
+  const used = new Set(existing.map((c) => c.commentId));
+  for (const { commentId } of incoming) {
+    if (commentId === undefined) continue;
+    if (used.has(commentId)) {
+      throw ServiceError.invalidField(field, `commentId ${commentId} is used twice`);
+    }
+    used.add(commentId);
+  }
+  let next = Math.max(0, ...used);
   return incoming.map((c) => ({ ...c, commentId: c.commentId ?? ++next }));
+}
+
+/** Learns every name and email the annotation shows for the erased users. */
+export function learnFromAnnotation(a: CommentAnnotation, who: Identities): void {
+  annotationAuthors(a).forEach((u) => who.learn(u));
+  who.learn(a.assignedTo);
+  a.comments.forEach((c) =>
+    c.taggedUserContacts.forEach((t) => who.learn(t.contact ?? { userId: t.userId })),
+  );
 }
 
 /**
@@ -70,13 +95,6 @@ export function eraseFromAnnotation(
   a: CommentAnnotation,
   who: Identities,
 ): CommentAnnotation | null {
-  a.comments.forEach((c) => {
-    who.learn(c.from);
-    c.taggedUserContacts.forEach((t) => who.learn(t.contact ?? { userId: t.userId }));
-    c.reactions.forEach((r) => who.learn(r.from));
-  });
-  who.learn(a.from);
-  who.learn(a.assignedTo);
   if (who.has(a.from)) return null;
   const { assignedTo, ...rest } = a;
   return {
@@ -93,5 +111,3 @@ export function eraseFromAnnotation(
       })),
   };
 }
-
-export { DELETED_USER };

@@ -45,8 +45,13 @@ function toComment(input: CommentInput & { commentId: number }, at: number): Com
 }
 
 /** A new annotation; its author is the first comment's when not given. */
-export function newAnnotation(input: AnnotationInput, at: number): CommentAnnotation {
-  const comments = numberComments([], input.commentData).map((c) => toComment(c, at));
+/** A new annotation; `field` is where its comments are in the request (for a repeated commentId). */
+export function newAnnotation(
+  input: AnnotationInput,
+  at: number,
+  field: string,
+): CommentAnnotation {
+  const comments = numberComments([], input.commentData, field).map((c) => toComment(c, at));
   return {
     annotationId: input.annotationId,
     ...(input.location && { location: input.location }),
@@ -100,14 +105,7 @@ export function addComments(
   at: number,
 ) {
   const a = existing(current);
-  const added = numberComments(a.comments, input).map((c) => toComment(c, at));
-  const clash = added.find((c) => a.comments.some((old) => old.commentId === c.commentId));
-  if (clash) {
-    throw ServiceError.invalidField(
-      'data.commentData',
-      `commentId ${clash.commentId} already exists`,
-    );
-  }
+  const added = numberComments(a.comments, input, 'data.commentData').map((c) => toComment(c, at));
   const ids = added.map((c) => c.commentId);
   return {
     next: { ...a, comments: [...a.comments, ...added], lastUpdated: at },
@@ -168,7 +166,8 @@ export function updateComments(
     lastUpdated: at,
   }));
   return {
-    next: { ...a, comments, lastUpdated: at },
+    // Nothing matched: nothing happened, so no event (and no webhook) either.
+    next: touched.length > 0 ? { ...a, comments, lastUpdated: at } : undefined,
     result: results,
     action: 'comment.update',
     subIds: touched.map(String),
@@ -185,7 +184,7 @@ export function deleteComments(
   const ids = commentIds ?? a.comments.map((c) => c.commentId);
   const { comments, results, touched } = perComment(a, ids, 'Deleted successfully', () => null);
   return {
-    next: { ...a, comments, lastUpdated: at },
+    next: touched.length > 0 ? { ...a, comments, lastUpdated: at } : undefined,
     result: results,
     action: 'comment.delete',
     subIds: touched.map(String),

@@ -12,14 +12,26 @@ export interface Location {
 
 export const DELETED_USER = '@[deleted user]';
 
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Letters, digits and the characters ids, names and emails are made of: a word does not end inside them. */
+const BEFORE = '(?<![\\p{L}\\p{N}_@.+-])';
+const AFTER = '(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])';
+
 /** What identifies the users being erased: their ids and every name and email seen for them. */
 export class Identities {
   readonly ids: Set<string>;
   private readonly words = new Set<string>();
+  private pattern?: RegExp;
 
   constructor(userIds: Iterable<string>, extra: Iterable<string> = []) {
     this.ids = new Set(userIds);
     for (const word of [...this.ids, ...extra]) if (word) this.words.add(word);
+  }
+
+  /** The ids, names and emails known so far. */
+  get known(): string[] {
+    return [...this.words];
   }
 
   has(user: CollabUser | undefined): boolean {
@@ -29,23 +41,35 @@ export class Identities {
   /** Learns the name and email a record shows for an erased user. */
   learn(user: CollabUser | undefined): void {
     if (!this.has(user)) return;
-    for (const word of [user!.name, user!.email])
-      if (typeof word === 'string' && word) this.words.add(word);
+    for (const word of [user!.name, user!.email]) {
+      if (typeof word === 'string' && word && !this.words.has(word)) {
+        this.words.add(word);
+        this.pattern = undefined;
+      }
+    }
   }
 
   /**
    * Replaces every mention of an erased user in `text` (a `{{userId}}` tag, `@name`, or the
-   * bare id, name or email) by "@[deleted user]"; the longest words go first.
+   * id, name or email standing as a word of its own) by "@[deleted user]". Whole words only:
+   * an id `ann` leaves "annual" alone.
    */
   scrub(text: string): string {
-    let out = text;
-    for (const word of [...this.words].sort((a, b) => b.length - a.length)) {
-      const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      out = out.replace(
-        new RegExp(`\\{\\{${escaped}\\}\\}|@${escaped}|${escaped}`, 'g'),
-        DELETED_USER,
+    if (!this.pattern) {
+      const words = [...this.words]
+        .sort((a, b) => b.length - a.length)
+        .map(escape)
+        .join('|');
+      this.pattern = new RegExp(
+        `\\{\\{(?:${words})\\}\\}|@(?:${words})${AFTER}|${BEFORE}(?:${words})${AFTER}`,
+        'gu',
       );
     }
-    return out;
+    return text.replace(this.pattern, DELETED_USER);
   }
+}
+
+/** The user ids a text tags as `{{userId}}` (hosted mention form). */
+export function mentionedIds(text: string): string[] {
+  return [...text.matchAll(/\{\{([^{}]+)\}\}/g)].map((m) => m[1]);
 }

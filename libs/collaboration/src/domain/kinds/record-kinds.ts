@@ -1,18 +1,17 @@
 import type { RecordKind } from '../collab-record.events';
 import {
+  annotationAuthors,
   annotationPeople,
   eraseFromAnnotation,
+  learnFromAnnotation,
   type CommentAnnotation,
 } from './comment-annotation';
-import type { Identities, Location } from './people';
+import type { CollabUser, Identities, Location } from './people';
 import {
   crdtPeople,
   eraseAuthored,
   eraseFromCrdt,
   eraseFromPresence,
-  presencePeople,
-  reactionPeople,
-  recordingPeople,
   type CrdtRecord,
   type ElementReaction,
   type Presence,
@@ -20,23 +19,51 @@ import {
 } from './simple-kinds';
 
 interface KindRules {
-  /** Users the record involves (the `user_ids` read column, used by erasure). */
+  /** Who wrote something in the record (they become known users, D8.1). */
+  authors(record: any): CollabUser[];
+  /** Users the record involves (the `user_ids` read column). */
   people(record: any): string[];
-  /** The record without the erased users, or null when it must go whole. */
+  /** Learns the names and emails the record shows for the erased users. */
+  learn(record: any, who: Identities): void;
+  /** The record without the erased users, or null when it must go whole (D8.3). */
   erase(record: any, who: Identities): Record<string, unknown> | null;
 }
+
+/** The rules of a record written by one person (`from`): reactions and recordings. */
+const authored: KindRules = {
+  authors: (r: { from: CollabUser }) => [r.from],
+  people: (r: { from: CollabUser }) => [r.from.userId],
+  learn: (r: { from: CollabUser }, who) => who.learn(r.from),
+  erase: eraseAuthored,
+};
 
 /** Per kind: who a record involves and how erasure (D8.3) treats it. */
 export const KIND_RULES: Record<RecordKind, KindRules> = {
   'comment-annotation': {
+    authors: (r: CommentAnnotation) => annotationAuthors(r),
     people: (r: CommentAnnotation) => annotationPeople(r),
+    learn: (r: CommentAnnotation, who) => learnFromAnnotation(r, who),
     erase: (r: CommentAnnotation, who) => eraseFromAnnotation(r, who),
   },
-  reaction: { people: (r: ElementReaction) => reactionPeople(r), erase: eraseAuthored },
-  recording: { people: (r: Recording) => recordingPeople(r), erase: eraseAuthored },
-  crdt: { people: (r: CrdtRecord) => crdtPeople(r), erase: eraseFromCrdt },
-  presence: { people: (r: Presence) => presencePeople(r), erase: eraseFromPresence },
+  reaction: authored as KindRules & { erase(r: ElementReaction, who: Identities): unknown },
+  recording: authored as KindRules & { erase(r: Recording, who: Identities): unknown },
+  crdt: {
+    authors: () => [],
+    people: (r: CrdtRecord) => crdtPeople(r),
+    learn: () => undefined,
+    erase: eraseFromCrdt,
+  },
+  presence: {
+    authors: () => [],
+    people: (p: Presence) => p.users.map((u) => u.userId),
+    learn: (p: Presence, who) => p.users.forEach((u) => who.learn(u)),
+    erase: eraseFromPresence,
+  },
 };
+
+/** Who wrote something in a record of `kind`: public for the users library (D8.1). */
+export const authorsOf = (kind: RecordKind, record: Record<string, unknown>): CollabUser[] =>
+  KIND_RULES[kind].authors(record);
 
 export function locationOf(record: Record<string, unknown>): Location | undefined {
   return record.location as Location | undefined;

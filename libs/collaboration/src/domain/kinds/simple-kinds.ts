@@ -40,11 +40,8 @@ export interface Presence extends Record<string, unknown> {
   users: (CollabUser & { status?: string; lastSeen: number })[];
 }
 
-/** Everyone a record involves, for erasure and the `user_ids` column. */
-export const reactionPeople = (r: ElementReaction) => [r.from.userId];
-export const recordingPeople = (r: Recording) => [r.from.userId];
+/** Everyone a CRDT record involves: its last editor, known by id only. */
 export const crdtPeople = (r: CrdtRecord) => [r.lastUpdatedBy].filter(Boolean);
-export const presencePeople = (p: Presence) => p.users.map((u) => u.userId);
 
 /** Erasure of the simple kinds: a record by an erased user goes; presence loses them. */
 export const eraseAuthored = <R extends { from: CollabUser }>(r: R, who: Identities) =>

@@ -7,7 +7,7 @@ import {
   SubscriptionRunner,
 } from '@app/event-store';
 import { JobQueue, SecretBox, type JobRun } from '@app/platform';
-import { UserRecordEraser } from '@app/users';
+import { KNOWN_AUTHORS_SUBSCRIPTION, UserRecordEraser } from '@app/users';
 import type { EntityManager } from 'typeorm';
 import {
   DeletionJob,
@@ -18,7 +18,6 @@ import { DeletionRequested } from '../../domain/deletion-job.events';
 import {
   DELETION_TASK_JOB,
   deletionTaskId,
-  KNOWN_AUTHORS,
   USERS_TASK,
   type DeletionTaskData,
   type ErasedPeople,
@@ -52,12 +51,15 @@ export class DeletionProcessManager implements OnModuleInit {
     if (job.completed || job.done.has(index) || !job.sealedPeople) return;
     const people = JSON.parse(this.box.open(job.sealedPeople)) as ErasedPeople;
     const task = job.tasks[index];
-    if (task.kind === USERS_TASK && !(await this.subscriptions.isCaughtUp(KNOWN_AUTHORS))) {
+    if (
+      task.kind === USERS_TASK &&
+      !(await this.subscriptions.isCaughtUp(KNOWN_AUTHORS_SUBSCRIPTION))
+    ) {
       throw new Error('waiting for the known-authors subscription to catch up'); // retried
     }
     const metadata = { apiKey, actor: 'process:user-data-deletion', causationId: jobId };
     const records =
-      task.kind === 'users'
+      task.kind === USERS_TASK
         ? await this.users.erase(apiKey, task.organizationId, people.userIds)
         : await this.collaboration.erase(
             apiKey,

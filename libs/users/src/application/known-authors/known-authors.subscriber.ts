@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RecordSaved } from '@app/collaboration';
+import { authorsOf, RecordSaved } from '@app/collaboration';
 import {
   AggregateRepository,
   EventStore,
@@ -12,38 +12,18 @@ import type { EntityManager } from 'typeorm';
 import { UserRecord, USER_STREAM_TYPE, userStream } from '../../domain/user.aggregate';
 import type { UserRef } from '../../domain/user.events';
 
-interface Author {
-  userId: string;
-  name?: string;
-  email?: string;
-}
-
-/** The people a saved record names as its authors (annotation and comment authors, reactors, recorders). */
-function authorsOf(record: Record<string, unknown>): Author[] {
-  const found: Author[] = [];
-  const add = (user: unknown) => {
-    if (user && typeof (user as Author).userId === 'string') found.push(user as Author);
-  };
-  add(record.from);
-  for (const comment of (record.comments as {
-    from?: unknown;
-    reactions?: { from?: unknown }[];
-  }[]) ?? []) {
-    add(comment.from);
-    for (const reaction of comment.reactions ?? []) add(reaction.from);
-  }
-  return found;
-}
-
 /**
  * A user who authors collaboration data becomes known at the organization scope (D8.1): a
  * record is added for them when there is none. Runs from the log in the checkpoint's
  * transaction; adding a user who exists does nothing, so a repeated batch is harmless.
  */
+/** Work that must not race this subscriber (erasure of user records) waits for it by this id. */
+export const KNOWN_AUTHORS_SUBSCRIPTION = 'users.known-authors';
+
 @Subscriber()
 @Injectable()
 export class KnownAuthorsSubscriber implements EventSubscriber {
-  readonly subscriptionId = 'users.known-authors';
+  readonly subscriptionId = KNOWN_AUTHORS_SUBSCRIPTION;
   readonly handles = [RecordSaved.type];
 
   constructor(
@@ -52,10 +32,10 @@ export class KnownAuthorsSubscriber implements EventSubscriber {
   ) {}
 
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    const wanted = new Map<string, { ref: UserRef; author: Author }>();
+    const wanted = new Map<string, { ref: UserRef; author: { name?: string; email?: string } }>();
     for (const event of events.filter(RecordSaved.is)) {
-      const { apiKey, organizationId, record } = event.data;
-      for (const author of authorsOf(record)) {
+      const { apiKey, organizationId, kind, record } = event.data;
+      for (const author of authorsOf(kind, record)) {
         const ref: UserRef = {
           apiKey,
           organizationId,
