@@ -64,14 +64,23 @@ export class RecordRemover {
     metadata: EventMetadata,
     manager?: EntityManager,
   ): Promise<number> {
-    return this.inChunks(refs, metadata, manager, (chunk, history, at) =>
-      chunk
-        .map((ref) => new CollabRecord(ref).load(history(ref)))
-        .filter((record) => record.delete(reason, at)),
+    return this.inChunks(
+      refs,
+      (ref) => [ref],
+      metadata,
+      manager,
+      (ref, load, at) => {
+        const record = load(ref);
+        return record.delete(reason, at) ? [record] : [];
+      },
     );
   }
 
-  /** Moves the records to another document id of the same organization (a migration). */
+  /**
+   * Moves the records to another document id of the same organization (a migration). Where
+   * the new id already holds a record of that id (written there before the move caught up),
+   * the new one stays and the old one goes: nothing is left under the old document.
+   */
   move(
     refs: RecordRef[],
     newDocumentId: string,
@@ -81,46 +90,50 @@ export class RecordRemover {
     const targetOf = (ref: RecordRef): RecordRef => ({ ...ref, documentId: newDocumentId });
     return this.inChunks(
       refs,
+      (ref) => [ref, targetOf(ref)],
       metadata,
       manager,
-      (chunk, history, at) =>
-        chunk.flatMap((ref) => {
-          const source = new CollabRecord(ref).load(history(ref));
-          const target = new CollabRecord(targetOf(ref)).load(history(targetOf(ref)));
-          // Gone already (a repeated delivery), or the new id holds one: nothing to move.
-          if (!source.state || target.exists) return [];
-          target.save('migrated', source.state, at);
-          source.delete('migration', at);
-          return [source, target];
-        }),
-      targetOf,
+      (ref, load, at) => {
+        const source = load(ref);
+        const target = load(targetOf(ref));
+        const state = source.state;
+        if (!state || !source.delete('migration', at)) return []; // moved already
+        if (target.exists) return [source];
+        target.save('migrated', state, at);
+        return [source, target];
+      },
     );
   }
 
   /**
-   * 500 records per transaction: their streams (and `also` streams) in one read, `decide`
-   * returns the records it changed, all appended at once. Answers how many changed. In the
-   * caller's transaction (`manager`, a subscriber's) a conflict is not retried here: the
-   * caller's whole batch fails and is delivered again.
+   * 500 records per transaction: the streams each needs (`streamsOf`) in one read, `decide`
+   * per record returns the records it changed (the first being the one acted on), all
+   * appended at once. Answers how many records were acted on. In the caller's transaction
+   * (`manager`, a subscriber's) a conflict is not retried here: the caller's whole batch
+   * fails and is delivered again.
    */
   private async inChunks(
     refs: RecordRef[],
+    streamsOf: (ref: RecordRef) => RecordRef[],
     metadata: EventMetadata,
     manager: EntityManager | undefined,
-    decide: (chunk: RecordRef[], history: (ref: RecordRef) => never, at: number) => CollabRecord[],
-    also?: (ref: RecordRef) => RecordRef,
+    decide: (ref: RecordRef, load: (ref: RecordRef) => CollabRecord, at: number) => CollabRecord[],
   ): Promise<number> {
-    let changed = 0;
+    let acted = 0;
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);
       const work = () =>
         this.store.transaction(async (m) => {
-          const streams = [...chunk, ...(also ? chunk.map(also) : [])].map(recordStream);
-          const events = await this.store.readStreams(streams, m);
-          const history = (ref: RecordRef) => (events.get(recordStream(ref)) ?? []) as never;
-          const touched = decide(chunk, history, Date.now());
+          const events = await this.store.readStreams(
+            chunk.flatMap(streamsOf).map(recordStream),
+            m,
+          );
+          const load = (ref: RecordRef) =>
+            new CollabRecord(ref).load((events.get(recordStream(ref)) ?? []) as never);
+          const at = Date.now();
+          const changes = chunk.map((ref) => decide(ref, load, at));
           await this.repository.save(
-            touched.map((aggregate) => ({
+            changes.flat().map((aggregate) => ({
               streamId: recordStream(aggregate.ref),
               streamType: RECORD_STREAM_TYPE,
               aggregate,
@@ -128,11 +141,11 @@ export class RecordRemover {
             metadata,
             m,
           );
-          return also ? touched.length / 2 : touched.length;
+          return changes.filter((c) => c.length > 0).length;
         }, manager);
-      changed += manager ? await work() : await retryOnConflict(work);
+      acted += manager ? await work() : await retryOnConflict(work);
       await yieldToEventLoop();
     }
-    return changed;
+    return acted;
   }
 }
