@@ -2,21 +2,22 @@ import { ItemRefused } from '@app/event-store';
 import { FolderTree } from './folder-tree.aggregate';
 import { FolderAdded, FolderUpdated } from './folder.events';
 
-const given = (...folders: [string, string | null][]) =>
-  new FolderTree('key', 'org').load(
-    folders.map(([folderId, parentFolderId]) =>
-      FolderAdded({
-        apiKey: 'key',
-        organizationId: 'org',
-        folderId,
-        folderName: folderId,
-        parentFolderId,
-        at: 1,
-      }),
-    ) as never,
-  );
+/** A tree loaded from the events its own adds raise (the folders' paths included). */
+function given(...folders: [string, string | null][]): FolderTree {
+  const built = new FolderTree('key', 'org');
+  for (const [folderId, parent] of folders) built.add(folderId, folderId, parent, 1);
+  return new FolderTree('key', 'org').load(built.takePendingEvents());
+}
 
 describe('FolderTree', () => {
+  it('records the path from the root of an added folder', () => {
+    const built = new FolderTree('key', 'org');
+    built.add('a', 'A', null, 1);
+    built.add('b', 'B', 'a', 1);
+    const events = built.takePendingEvents();
+    expect(events.map((e) => FolderAdded.is(e) && e.data.ancestors)).toEqual([[], ['a']]);
+  });
+
   it('moves a folder and records its new path from the root', () => {
     const tree = given(['a', null], ['b', 'a'], ['x', null]);
     tree.update('b', { parentFolderId: 'x' }, 2);

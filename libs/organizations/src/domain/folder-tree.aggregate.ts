@@ -43,7 +43,9 @@ export class FolderTree extends Aggregate<FolderEvent> {
     if (parentFolderId !== null && !this.folders.has(parentFolderId)) {
       throw new ItemRefused(FOLDER_MESSAGES.parentMissing);
     }
-    this.raise(FolderAdded({ ...this.ref(folderId), folderName, parentFolderId, at }));
+    const ancestors =
+      parentFolderId === null ? [] : [...this.ancestorsOf(parentFolderId), parentFolderId];
+    this.raise(FolderAdded({ ...this.ref(folderId), folderName, parentFolderId, ancestors, at }));
     return FOLDER_MESSAGES.added;
   }
 

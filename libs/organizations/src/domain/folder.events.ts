@@ -6,9 +6,9 @@ interface FolderRef {
   folderId: string;
 }
 
-/** `parentFolderId` null: the folder is at the root of its organization. */
+/** `parentFolderId` null: the folder is at the root; `ancestors`: its path from the root. */
 export const FolderAdded = defineEvent<
-  FolderRef & { folderName: string; parentFolderId: string | null; at: number }
+  FolderRef & { folderName: string; parentFolderId: string | null; ancestors: string[]; at: number }
 >()('organizations.folder-added');
 
 /**

@@ -13,21 +13,32 @@ export class FolderProjection implements InlineProjection {
   readonly handles = [FolderAdded.type, FolderUpdated.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    // A call either adds folders or updates them: the adds, paths included, are one statement.
+    const added = events.filter(FolderAdded.is).map(({ data: d, streamVersion }) => ({
+      api_key: d.apiKey,
+      organization_id: d.organizationId,
+      folder_id: d.folderId,
+      folder_name: d.folderName,
+      parent_folder_id: d.parentFolderId,
+      ancestors: d.ancestors,
+      at: d.at,
+      version: streamVersion,
+    }));
+    if (added.length > 0) {
+      await m.query(
+        `INSERT INTO folders (api_key, organization_id, folder_id, folder_name, parent_folder_id,
+           ancestors, created_at, last_updated, version)
+         SELECT api_key, organization_id, folder_id, folder_name, parent_folder_id,
+           ARRAY(SELECT json_array_elements_text(ancestors)), at, at, version
+         FROM json_to_recordset($1::json) AS x(api_key text, organization_id text, folder_id text,
+           folder_name text, parent_folder_id text, ancestors json, at bigint, version bigint)
+         ON CONFLICT (api_key, organization_id, folder_id) DO NOTHING`,
+        [JSON.stringify(added)],
+      );
+    }
     for (const event of events) {
       const v = event.streamVersion;
-      if (FolderAdded.is(event)) {
-        const d = event.data;
-        await m.query(
-          `INSERT INTO folders (api_key, organization_id, folder_id, folder_name, parent_folder_id,
-             ancestors, created_at, last_updated, version)
-           SELECT $1::text, $2::text, $3::text, $4::text, $5::text,
-             COALESCE((SELECT p.ancestors || p.folder_id FROM folders p
-                       WHERE p.api_key = $1 AND p.organization_id = $2 AND p.folder_id = $5::text), '{}'),
-             $6::bigint, $6::bigint, $7::bigint
-           ON CONFLICT (api_key, organization_id, folder_id) DO NOTHING`,
-          [d.apiKey, d.organizationId, d.folderId, d.folderName, d.parentFolderId, d.at, v],
-        );
-      } else if (FolderUpdated.is(event)) {
+      if (FolderUpdated.is(event)) {
         const d = event.data;
         const scope = [d.apiKey, d.organizationId, d.folderId];
         if (d.move) {

@@ -33,26 +33,29 @@ export class OrganizationProjection implements InlineProjection {
         ],
       );
     }
-    for (const event of events.filter(OrganizationUpdated.is)) {
-      const d = event.data;
-      await m.query(
-        `UPDATE organizations SET
-           organization_name = COALESCE($3, organization_name),
-           disabled = COALESCE($4, disabled),
-           metadata = metadata || $5::jsonb,
-           last_updated = $6,
-           version = $7
-         WHERE api_key = $1 AND organization_id = $2 AND version < $7`,
-        [
-          d.apiKey,
-          d.organizationId,
-          d.organizationName ?? null,
-          d.disabled ?? null,
-          JSON.stringify(d.metadata ?? {}),
-          d.at,
-          event.streamVersion,
-        ],
-      );
-    }
+    // A batch updates each organization once: the updates of one append are one statement.
+    const updated = events.filter(OrganizationUpdated.is).map(({ data: d, streamVersion }) => ({
+      api_key: d.apiKey,
+      organization_id: d.organizationId,
+      name: d.organizationName ?? null,
+      disabled: d.disabled ?? null,
+      metadata: d.metadata ?? {},
+      at: d.at,
+      version: streamVersion,
+    }));
+    if (updated.length === 0) return;
+    await m.query(
+      `UPDATE organizations o SET
+         organization_name = COALESCE(x.name, o.organization_name),
+         disabled = COALESCE(x.disabled, o.disabled),
+         metadata = o.metadata || x.metadata,
+         last_updated = x.at,
+         version = x.version
+       FROM json_to_recordset($1::json) AS x(api_key text, organization_id text, name text,
+         disabled boolean, metadata jsonb, at bigint, version bigint)
+       WHERE o.api_key = x.api_key AND o.organization_id = x.organization_id
+         AND o.version < x.version`,
+      [JSON.stringify(updated)],
+    );
   }
 }

@@ -22,21 +22,24 @@ export class UserRecordEraser {
     private readonly store: EventStore,
   ) {}
 
-  async organizationsOf(apiKey: string, userIds: string[]): Promise<string[]> {
-    const rows: { organization_id: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT organization_id FROM users WHERE api_key = $1 AND user_id = ANY($2::text[])`,
-      [apiKey, userIds],
-    );
-    return rows.map((r) => r.organization_id);
-  }
-
-  /** Every name and email the users' records show: mentions of them are found by these too. */
-  async identitiesOf(apiKey: string, userIds: string[]): Promise<string[]> {
-    const rows: { name: string; email: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT name, email FROM users WHERE api_key = $1 AND user_id = ANY($2::text[])`,
-      [apiKey, userIds],
-    );
-    return [...new Set(rows.flatMap((r) => [r.name, r.email]).filter(Boolean))];
+  /**
+   * Where the users have records, and every name and email those show (mentions of them are
+   * found by these too): one read, for a deletion job's plan.
+   */
+  async recordsOf(
+    apiKey: string,
+    userIds: string[],
+  ): Promise<{ organizations: string[]; words: string[] }> {
+    const rows: { organization_id: string; name: string; email: string }[] =
+      await this.dataSource.query(
+        `SELECT DISTINCT organization_id, name, email FROM users
+         WHERE api_key = $1 AND user_id = ANY($2::text[])`,
+        [apiKey, userIds],
+      );
+    return {
+      organizations: [...new Set(rows.map((r) => r.organization_id))],
+      words: [...new Set(rows.flatMap((r) => [r.name, r.email]).filter(Boolean))],
+    };
   }
 
   /** Erases the users' records in one organization; answers how many there were. */

@@ -20,8 +20,8 @@ export class Users1763856000005 implements MigrationInterface {
         version bigint NOT NULL,
         PRIMARY KEY (api_key, organization_id, scope_type, scope_id, user_id)
       )`);
-    // Erasure (D8.3) finds every record of a user in an organization, whatever its scope.
-    await q.query(`CREATE INDEX users_user_idx ON users (api_key, organization_id, user_id)`);
+    // Erasure (D8.3) finds every record of a user, whatever its organization and scope.
+    await q.query(`CREATE INDEX users_user_idx ON users (api_key, user_id)`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -35,25 +35,29 @@ export class UserProjection implements InlineProjection {
         [JSON.stringify(rows)],
       );
     }
-    for (const { data: d, streamVersion } of events.filter(UserUpdated.is)) {
-      await m.query(
-        `UPDATE users SET name = COALESCE($6, name), email = COALESCE($7, email),
-           metadata = metadata || $8::jsonb, last_updated = $9, version = $10
-         WHERE api_key = $1 AND organization_id = $2 AND scope_type = $3 AND scope_id = $4
-           AND user_id = $5 AND version < $10`,
-        [
-          d.apiKey,
-          d.organizationId,
-          d.scope.type,
-          d.scope.id,
-          d.userId,
-          d.name ?? null,
-          d.email ?? null,
-          JSON.stringify(d.metadata ?? {}),
-          d.at,
-          streamVersion,
-        ],
-      );
-    }
+    // A batch updates each record once, so the updates of one append are one statement too.
+    const updated = events.filter(UserUpdated.is).map(({ data: d, streamVersion }) => ({
+      api_key: d.apiKey,
+      organization_id: d.organizationId,
+      scope_type: d.scope.type,
+      scope_id: d.scope.id,
+      user_id: d.userId,
+      name: d.name ?? null,
+      email: d.email ?? null,
+      metadata: d.metadata ?? {},
+      at: d.at,
+      version: streamVersion,
+    }));
+    if (updated.length === 0) return;
+    await m.query(
+      `UPDATE users u SET name = COALESCE(x.name, u.name), email = COALESCE(x.email, u.email),
+         metadata = u.metadata || x.metadata, last_updated = x.at, version = x.version
+       FROM json_to_recordset($1::json) AS x(api_key text, organization_id text, scope_type text,
+         scope_id text, user_id text, name text, email text, metadata jsonb, at bigint, version bigint)
+       WHERE u.api_key = x.api_key AND u.organization_id = x.organization_id
+         AND u.scope_type = x.scope_type AND u.scope_id = x.scope_id AND u.user_id = x.user_id
+         AND u.version < x.version`,
+      [JSON.stringify(updated)],
+    );
   }
 }

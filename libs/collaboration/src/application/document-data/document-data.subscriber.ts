@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentDeleted, DocumentMigrated } from '@app/documents';
+import { DocumentDeleted, DocumentMigrated, type DocumentRef } from '@app/documents';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
 import { RecordRemover } from '../shared/record-remover';
 
+const metadataOf = (apiKey: string, causationId: string) => ({
+  apiKey,
+  actor: 'process:document-data',
+  causationId,
+});
+
 /**
  * A document's collaboration data follows the document (D6.6, D6.7): deleted with it, moved
- * with its migration. Runs from the log (at least once); deleting or moving twice is a no-op.
+ * with its migration. Runs from the log (at least once) in the checkpoint's transaction, so
+ * the data and the checkpoint move together; deleting or moving twice is a no-op. Deletions
+ * in a row (operation 12 deletes up to 1000 documents) are looked up in one query per key.
  */
 @Subscriber()
 @Injectable()
@@ -17,25 +25,45 @@ export class DocumentDataSubscriber implements EventSubscriber {
   constructor(private readonly remover: RecordRemover) {}
 
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    let deletions: RecordedEvent[] = [];
     for (const event of events) {
-      const { apiKey, organizationId, documentId } = event.data as {
-        apiKey: string;
-        organizationId: string;
-        documentId: string;
-      };
-      const metadata = { apiKey, actor: 'process:document-data', causationId: event.eventId };
-      // In the checkpoint's transaction: the data and the checkpoint move together.
+      if (DocumentDeleted.is(event)) {
+        deletions.push(event);
+        continue;
+      }
+      await this.deleteData(deletions, m);
+      deletions = [];
+      if (DocumentMigrated.is(event)) {
+        const { apiKey, organizationId, documentId, newDocumentId } = event.data;
+        const refs = await this.remover.find(
+          apiKey,
+          `organization_id = $2 AND document_id = $3`,
+          [organizationId, documentId],
+          m,
+        );
+        await this.remover.move(refs, newDocumentId, metadataOf(apiKey, event.eventId), m);
+      }
+    }
+    await this.deleteData(deletions, m);
+  }
+
+  private async deleteData(deletions: RecordedEvent[], m: EntityManager): Promise<void> {
+    const byKey = new Map<string, DocumentRef[]>();
+    for (const { data } of deletions) {
+      const ref = data as DocumentRef;
+      const list = byKey.get(ref.apiKey) ?? [];
+      list.push(ref);
+      byKey.set(ref.apiKey, list);
+    }
+    for (const [apiKey, documents] of byKey) {
       const refs = await this.remover.find(
         apiKey,
-        `organization_id = $2 AND document_id = $3`,
-        [organizationId, documentId],
+        `(organization_id, document_id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [documents.map((d) => d.organizationId), documents.map((d) => d.documentId)],
         m,
       );
-      if (DocumentMigrated.is(event)) {
-        await this.remover.move(refs, event.data.newDocumentId, metadata, m);
-      } else {
-        await this.remover.delete(refs, 'document', metadata, m);
-      }
+      const causation = deletions[deletions.length - 1].eventId;
+      await this.remover.delete(refs, 'document', metadataOf(apiKey, causation), m);
     }
   }
 }

@@ -37,12 +37,13 @@ export class StartDeletionHandler implements ICommandHandler<StartDeletionComman
   }: StartDeletionCommand): Promise<DeletionStarted> {
     const { apiKey } = tenant;
     const ids = [...new Set(userIds)];
+    const records = await this.users.recordsOf(apiKey, ids);
     // Without a list: every organization where the users have records or data (two index reads).
     const organizations = organizationIds
       ? [...new Set(organizationIds)]
       : [
           ...new Set([
-            ...(await this.users.organizationsOf(apiKey, ids)),
+            ...records.organizations,
             ...(await this.collaboration.organizationsOf(apiKey, ids)),
           ]),
         ];
@@ -50,10 +51,7 @@ export class StartDeletionHandler implements ICommandHandler<StartDeletionComman
     const tasks = organizations.flatMap((organizationId) =>
       TASK_KINDS.map((kind) => ({ organizationId, kind })),
     );
-    const people: ErasedPeople = {
-      userIds: ids,
-      words: await this.users.identitiesOf(apiKey, ids),
-    };
+    const people: ErasedPeople = { userIds: ids, words: records.words };
     const jobId = randomId();
     const job = new DeletionJob(apiKey, jobId);
     job.request(this.box.seal(JSON.stringify(people)), tasks, Date.now());
