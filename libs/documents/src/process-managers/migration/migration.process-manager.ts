@@ -43,55 +43,65 @@ export class MigrationProcessManager implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue.handle<MigrationJobData>(MIGRATION_START_JOB, (job) => this.start(job));
-    this.queue.handle<MigrationJobData>(MIGRATION_MOVE_JOB, (job) => this.move(job));
+    this.queue.handle<MigrationJobData>(MIGRATION_START_JOB, (job) =>
+      this.failOnLastAttempt(job, () => this.start(job.data)),
+    );
+    this.queue.handle<MigrationJobData>(MIGRATION_MOVE_JOB, (job) =>
+      this.failOnLastAttempt(job, () => this.move(job.data)),
+    );
   }
 
-  async start({ data: { apiKey, migrationId } }: JobRun<MigrationJobData>): Promise<void> {
+  private async start({ apiKey, migrationId }: MigrationJobData): Promise<void> {
     const moveJob = migrationJobId(MIGRATION_MOVE_JOB, migrationId);
-    await retryOnConflict(() =>
+    const started = await retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const migration = await this.load(m, apiKey, migrationId);
         migration.start(Date.now());
         await this.save(m, migration, []);
-        if (migration.status === 'in_progress') {
-          const data: MigrationJobData = { apiKey, migrationId };
-          await this.queue.enqueue([{ id: moveJob, name: MIGRATION_MOVE_JOB, data }], {}, m);
-        }
+        if (migration.status !== 'in_progress') return false;
+        const data: MigrationJobData = { apiKey, migrationId };
+        await this.queue.enqueue([{ id: moveJob, name: MIGRATION_MOVE_JOB, data }], {}, m);
+        return true;
       }),
     );
-    await this.queue.dispatch([moveJob]);
+    if (started) await this.queue.dispatch([moveJob]);
   }
 
-  async move(job: JobRun<MigrationJobData>): Promise<void> {
-    const { apiKey, migrationId } = job.data;
+  private async move({ apiKey, migrationId }: MigrationJobData): Promise<void> {
+    await retryOnConflict(() =>
+      this.store.transaction(async (m) => {
+        const migration = await this.load(m, apiKey, migrationId);
+        if (migration.status !== 'in_progress') return;
+        const ref = { apiKey, organizationId: migration.organizationId };
+        const source = new Document({ ...ref, documentId: migration.documentId });
+        const target = new Document({ ...ref, documentId: migration.newDocumentId });
+        const streams = [documentStream(source.ref), documentStream(target.ref)];
+        const history = await this.store.readStreams(streams, m);
+        source.load((history.get(streams[0]) ?? []) as never);
+        target.load((history.get(streams[1]) ?? []) as never);
+        const at = Date.now();
+        try {
+          source.migrateTo(target, migrationId, at);
+          migration.complete(at);
+        } catch (err) {
+          if (!(err instanceof ItemRefused)) throw err;
+          migration.fail(err.message, at);
+        }
+        await this.save(m, migration, [source, target]);
+      }),
+    );
+  }
+
+  /**
+   * Either step: transient trouble is retried by the queue; on the last attempt the
+   * migration fails rather than staying pending or in_progress for ever.
+   */
+  private async failOnLastAttempt(job: JobRun<MigrationJobData>, step: () => Promise<void>) {
     try {
-      await retryOnConflict(() =>
-        this.store.transaction(async (m) => {
-          const migration = await this.load(m, apiKey, migrationId);
-          if (migration.status !== 'in_progress') return;
-          const ref = { apiKey, organizationId: migration.organizationId };
-          const source = new Document({ ...ref, documentId: migration.documentId });
-          const target = new Document({ ...ref, documentId: migration.newDocumentId });
-          const streams = [documentStream(source.ref), documentStream(target.ref)];
-          const history = await this.store.readStreams(streams, m);
-          source.load((history.get(streams[0]) ?? []) as never);
-          target.load((history.get(streams[1]) ?? []) as never);
-          const at = Date.now();
-          try {
-            source.migrateTo(target, migrationId, at);
-            migration.complete(at);
-          } catch (err) {
-            if (!(err instanceof ItemRefused)) throw err;
-            migration.fail(err.message, at);
-          }
-          await this.save(m, migration, [source, target]);
-        }),
-      );
+      await step();
     } catch (err) {
-      // Transient trouble is retried by the queue; on the last attempt the migration fails
-      // rather than staying in_progress for ever.
       if (job.attempt < job.maxAttempts) throw err;
+      const { apiKey, migrationId } = job.data;
       this.logger.error({ msg: 'migration failed', migrationId, err: String(err) });
       await retryOnConflict(() =>
         this.store.transaction(async (m) => {
