@@ -37,8 +37,8 @@ function fastifyAdapter(config: AppConfig): FastifyAdapter {
   });
 }
 
-/** Global pipe, filter, interceptor, request ids, OpenAPI: shared by main.ts and createTestApp(). */
-export function configureApp(app: NestFastifyApplication): void {
+/** Global pipe, filter, interceptor, request ids, OpenAPI. */
+function configureApp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();

@@ -1,3 +1,3 @@
 export { AppModule } from './app.module';
-export { createApp, configureApp, type CreatedApp } from './create-app';
+export { createApp, type CreatedApp } from './create-app';
 export { MIGRATIONS } from './migrations';

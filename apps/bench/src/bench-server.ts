@@ -46,7 +46,6 @@ export async function startBenchServer(): Promise<BenchServer> {
     encryptionKey: randomBytes(32),
     logLevel: 'error',
     queuePrefix: `bench_${randomBytes(3).toString('hex')}`,
-    rateLimitRps: 1_000_000,
   };
   const { app } = await createApp(config);
   await app.listen(0, '127.0.0.1');

@@ -98,7 +98,7 @@ export class StreamBatchRunner {
     return retryOnConflict(() =>
       this.store.transaction(async (manager) => {
         const extra = (await batch.prepare?.(manager)) ?? [];
-        const unique = [...new Set(ids.filter((id) => !repeated.has(id)))];
+        const unique = ids.filter((id) => !repeated.has(id)); // ids seen once are unique
         const streams = new Map(unique.map((id) => [id, batch.streamOf(id)]));
         const history = await this.store.readStreams(
           [...streams.values()].map((s) => s.streamId),

@@ -15,14 +15,6 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-/** Compares two secrets in constant time (the digests have equal length whatever the input). */
-export function secretsEqual(given: string, expected: string): boolean {
-  return timingSafeEqual(
-    createHash('sha256').update(given).digest(),
-    createHash('sha256').update(expected).digest(),
-  );
-}
-
 /** Compares a secret to a stored SHA-256 hex digest in constant time. */
 export function matchesDigest(given: string, digestHex: string): boolean {
   const expected = Buffer.from(digestHex, 'hex');

@@ -17,7 +17,6 @@ export class AddDocumentsHandler implements ICommandHandler<AddDocumentsCommand>
     const { apiKey } = tenant;
     const { organizationId } = input;
     const folderId = input.folderId ?? null;
-    const defaultAccess = tenant.options.defaultDocumentAccessType ?? 'public';
     return this.batches.run({
       items: input.documents,
       idOf: (item) => item.documentId,
@@ -31,7 +30,7 @@ export class AddDocumentsHandler implements ICommandHandler<AddDocumentsCommand>
           {
             documentName: item.documentName ?? item.documentId,
             folderId,
-            accessType: item.accessType ?? defaultAccess,
+            accessType: item.accessType ?? tenant.options.defaultDocumentAccessType,
             disabled: item.disabled ?? false,
             metadata: item.metadata,
           },

@@ -1,6 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ServiceError } from '@app/platform';
 import { DataSource } from 'typeorm';
+import { FOLDER_MESSAGES } from '../../domain/folder-tree.aggregate';
 import { GetFoldersQuery, type FolderView } from './get-folders.query';
 
 interface FolderRow {
@@ -42,7 +43,7 @@ export class GetFoldersHandler implements IQueryHandler<GetFoldersQuery> {
     );
     if (folderId === undefined) return rows.map(toView);
     const top = rows.find((row) => row.folder_id === folderId);
-    if (!top) throw new ServiceError('NOT_FOUND', 'Folder does not exist', { folderId });
+    if (!top) throw new ServiceError('NOT_FOUND', FOLDER_MESSAGES.missing, { folderId });
     const depth = top.ancestors.length;
     const views = new Map(
       rows

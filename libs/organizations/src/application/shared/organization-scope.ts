@@ -3,6 +3,7 @@ import { EventStore, type AggregateToSave } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import {
+  FOLDER_MESSAGES,
   FolderTree,
   FOLDER_TREE_STREAM_TYPE,
   folderTreeStream,
@@ -67,7 +68,7 @@ export class OrganizationScope {
     const { folderId } = request;
     if (folderId !== undefined && !tree.has(folderId)) {
       if (!request.createFolder) {
-        throw new ServiceError('NOT_FOUND', 'Folder does not exist', { folderId });
+        throw new ServiceError('NOT_FOUND', FOLDER_MESSAGES.missing, { folderId });
       }
       tree.add(folderId, folderId, null, at);
     }
