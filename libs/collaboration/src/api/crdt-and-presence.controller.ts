@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc, ServiceError } from '@app/platform';
+import { MAX_PAGE_SIZE, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { ChangeRecordCommand } from '../application/change-record/change-record.command';
 import { GetRecordsQuery, type RecordView } from '../application/get-records/get-records.query';
@@ -20,9 +20,6 @@ import {
   WriteCrdtRequest,
 } from './dto/simple-kinds.request';
 import { targetOf } from './record-commands';
-
-/** Every record of a document's one-record reads (CRDT, presence): at most 1000. */
-const ALL = 1000;
 
 /** CRDT records (D10, operation 20) and presence (D10, operation 21). */
 @ApiTags('collaboration')
@@ -71,7 +68,10 @@ export class CrdtAndPresenceController {
     return null;
   }
 
-  /** Operation 20: the editor's record, or every editor's when `editorId` is absent. */
+  /**
+   * Operation 20: the editor's record, or every editor's when `editorId` is absent (the spec
+   * has no paging here: one page of the largest size, 1000 editors).
+   */
   @Rpc('v2/crdt/get', { message: 'CRDT data retrieved successfully.', data: GetCrdtRequest })
   @ApiKeyAuth()
   async getCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCrdtRequest) {
@@ -84,7 +84,7 @@ export class CrdtAndPresenceController {
           documentIds: [data.documentId],
           recordIds: data.editorId !== undefined ? [data.editorId] : undefined,
         },
-        ALL,
+        MAX_PAGE_SIZE,
         undefined,
       ),
     );

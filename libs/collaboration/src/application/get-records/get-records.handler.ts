@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Page, PageTokens, sha256 } from '@app/platform';
+import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { GetRecordsQuery, type RecordView } from './get-records.query';
 
@@ -9,8 +9,6 @@ interface Row {
   record: Record<string, unknown>;
 }
 
-const sorted = (ids?: string[]) => (ids ? [...new Set(ids)].sort() : null);
-
 @QueryHandler(GetRecordsQuery)
 export class GetRecordsHandler implements IQueryHandler<GetRecordsQuery> {
   constructor(
@@ -19,14 +17,18 @@ export class GetRecordsHandler implements IQueryHandler<GetRecordsQuery> {
   ) {}
 
   async execute({ tenant, kind, filter, pageSize, pageToken, tokenField }: GetRecordsQuery) {
-    const documents = sorted(filter.documentIds);
-    const records = sorted(filter.recordIds);
-    const locations = sorted(filter.locationIds);
-    const users = sorted(filter.userIds);
-    const scope = `records:${tenant.apiKey}:${kind}:${sha256(
-      JSON.stringify([filter.organizationId, documents, records, locations, users]),
-    )}`;
-    const after = pageToken ? this.tokens.verify<[string, string]>(scope, pageToken) : null;
+    const documents = sortedIds(filter.documentIds);
+    const records = sortedIds(filter.recordIds);
+    const locations = sortedIds(filter.locationIds);
+    const users = sortedIds(filter.userIds);
+    const read = this.tokens.read<[string, string]>(
+      `records:${kind}`,
+      tenant.apiKey,
+      [filter.organizationId, documents, records, locations, users],
+      pageSize,
+      pageToken,
+      tokenField,
+    );
     const rows: Row[] = await this.dataSource.query(
       `SELECT document_id, record_id, record FROM collab_records
        WHERE api_key = $1 AND organization_id = $2 AND kind = $3
@@ -45,28 +47,22 @@ export class GetRecordsHandler implements IQueryHandler<GetRecordsQuery> {
         records,
         locations,
         users,
-        after?.[0] ?? null,
-        after?.[1] ?? null,
-        pageSize + 1,
+        read.after?.[0] ?? null,
+        read.after?.[1] ?? null,
+        read.limit,
       ],
     );
-    const page = rows.slice(0, pageSize);
-    const last = page[page.length - 1];
-    const next =
-      rows.length > pageSize
-        ? this.tokens.sign(scope, [last.document_id, last.record_id])
-        : undefined;
-    return new Page<RecordView>(
-      page.map((row) => ({
+    return read.page(
+      rows,
+      (row) => [row.document_id, row.record_id] as [string, string],
+      (row): RecordView => ({
         ...row.record,
         metadata: {
           apiKey: tenant.apiKey,
           organizationId: filter.organizationId,
           documentId: row.document_id,
         },
-      })),
-      next,
-      tokenField,
+      }),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Page, PageTokens, sha256 } from '@app/platform';
+import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { toOrganizationView, type OrganizationRow } from '../shared/organization-view';
 import { GetOrganizationsQuery } from './get-organizations.query';
@@ -12,11 +12,8 @@ export class GetOrganizationsHandler implements IQueryHandler<GetOrganizationsQu
   ) {}
 
   async execute({ tenant, organizationIds, pageSize, pageToken }: GetOrganizationsQuery) {
-    const ids = organizationIds ? [...new Set(organizationIds)].sort() : null;
-    // A token answers only the key and the filter it was made for.
-    const scope = `organizations:${tenant.apiKey}:${sha256(JSON.stringify(ids))}`;
-    const after = pageToken ? this.tokens.verify<string>(scope, pageToken) : null;
-    // One row more than the page says whether another page follows; no count, no offset.
+    const ids = sortedIds(organizationIds);
+    const read = this.tokens.read<string>('organizations', tenant.apiKey, ids, pageSize, pageToken);
     const rows: OrganizationRow[] = await this.dataSource.query(
       `SELECT organization_id, organization_name, disabled, metadata, created_at, last_updated
        FROM organizations
@@ -25,13 +22,8 @@ export class GetOrganizationsHandler implements IQueryHandler<GetOrganizationsQu
          AND ($3::text IS NULL OR organization_id > $3::text)
        ORDER BY organization_id
        LIMIT $4`,
-      [tenant.apiKey, ids, after, pageSize + 1],
+      [tenant.apiKey, ids, read.after, read.limit],
     );
-    const page = rows.slice(0, pageSize);
-    const next =
-      rows.length > pageSize
-        ? this.tokens.sign(scope, page[page.length - 1].organization_id)
-        : undefined;
-    return new Page(page.map(toOrganizationView), next);
+    return read.page(rows, (row) => row.organization_id, toOrganizationView);
   }
 }

@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Page, PageTokens, sha256 } from '@app/platform';
+import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { GetUsersQuery, type UserView } from './get-users.query';
 
@@ -18,11 +18,15 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
   ) {}
 
   async execute({ tenant, target, userIds, pageSize, pageToken }: GetUsersQuery) {
-    const ids = userIds ? [...new Set(userIds)].sort() : null;
+    const ids = sortedIds(userIds);
     const { organizationId, scope } = target;
-    const filter = JSON.stringify([organizationId, scope.type, scope.id, ids]);
-    const tokenScope = `users:${tenant.apiKey}:${sha256(filter)}`;
-    const after = pageToken ? this.tokens.verify<string>(tokenScope, pageToken) : null;
+    const read = this.tokens.read<string>(
+      'users',
+      tenant.apiKey,
+      [organizationId, scope.type, scope.id, ids],
+      pageSize,
+      pageToken,
+    );
     const rows: UserRow[] = await this.dataSource.query(
       `SELECT user_id, name, email, metadata FROM users
        WHERE api_key = $1 AND organization_id = $2 AND scope_type = $3 AND scope_id = $4
@@ -30,21 +34,17 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
          AND ($6::text IS NULL OR user_id > $6::text)
        ORDER BY user_id
        LIMIT $7`,
-      [tenant.apiKey, organizationId, scope.type, scope.id, ids, after, pageSize + 1],
+      [tenant.apiKey, organizationId, scope.type, scope.id, ids, read.after, read.limit],
     );
-    const page = rows.slice(0, pageSize);
-    const next =
-      rows.length > pageSize
-        ? this.tokens.sign(tokenScope, page[page.length - 1].user_id)
-        : undefined;
-    return new Page<UserView>(
-      page.map((row) => ({
+    return read.page(
+      rows,
+      (row) => row.user_id,
+      (row): UserView => ({
         userId: row.user_id,
         name: row.name,
         email: row.email,
         ...row.metadata,
-      })),
-      next,
+      }),
     );
   }
 }
