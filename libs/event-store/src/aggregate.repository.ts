@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
 import { EventStore } from './event-store';
 import type { EventMetadata, RecordedEvent } from './events';
+import { retryOnConflict } from './retry-on-conflict';
 
 export interface AggregateToSave {
   streamType: string;
@@ -21,6 +22,23 @@ export class AggregateRepository {
     manager?: EntityManager,
   ): Promise<A> {
     return create().load((await this.store.readStream(streamId, manager)) as never);
+  }
+
+  /**
+   * The usual command on one aggregate: load it, let `decide` raise events (and answer),
+   * append them; a concurrent writer makes it load and decide again (ABORTED after 10).
+   */
+  update<A extends Aggregate, R>(
+    target: { streamId: string; streamType: string; create: () => A },
+    metadata: EventMetadata,
+    decide: (aggregate: A) => R,
+  ): Promise<R> {
+    return retryOnConflict(async () => {
+      const aggregate = await this.load(target.streamId, target.create);
+      const result = decide(aggregate);
+      await this.save([{ ...target, aggregate }], metadata);
+      return result;
+    });
   }
 
   /** Appends the pending events of every aggregate in one transaction. */

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
 import { metadataOf } from '../shared/event-metadata';
@@ -14,16 +14,15 @@ export class AddDomainsHandler implements ICommandHandler<AddDomainsCommand> {
 
   async execute({ tenant, domains }: AddDomainsCommand): Promise<{ domainsAdded: string[] }> {
     const normalised = normaliseDomains(domains, 'data.domains');
-    const streamId = apiKeyStream(tenant.apiKey);
-    const { added, skipped } = await retryOnConflict(async () => {
-      const key = await this.repository.load(streamId, () => new ApiKey());
-      const result = key.addDomains(normalised);
-      await this.repository.save(
-        [{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }],
-        metadataOf(tenant),
-      );
-      return result;
-    });
+    const { added, skipped } = await this.repository.update(
+      {
+        streamId: apiKeyStream(tenant.apiKey),
+        streamType: API_KEY_STREAM_TYPE,
+        create: () => new ApiKey(),
+      },
+      metadataOf(tenant),
+      (key) => key.addDomains(normalised),
+    );
     if (skipped.length > 0) {
       // The spec's partial answer: a failure envelope, though the new domains were added.
       throw new ServiceError('INTERNAL', `${DOMAINS_ADDED_MESSAGE} Skipped existing domains.`, {

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { randomSecret, sha256 } from '@app/platform';
 import {
   Workspace,
@@ -15,15 +15,15 @@ export class ResetWorkspaceAuthTokenHandler implements ICommandHandler<ResetWork
 
   async execute({ tenant }: ResetWorkspaceAuthTokenCommand): Promise<{ authToken: string }> {
     const authToken = randomSecret('wst_');
-    const streamId = workspaceStream(tenant.workspaceId);
-    await retryOnConflict(async () => {
-      const workspace = await this.repository.load(streamId, () => new Workspace());
-      workspace.resetAuthToken(sha256(authToken));
-      await this.repository.save(
-        [{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: workspace }],
-        metadataOf(tenant),
-      );
-    });
+    await this.repository.update(
+      {
+        streamId: workspaceStream(tenant.workspaceId),
+        streamType: WORKSPACE_STREAM_TYPE,
+        create: () => new Workspace(),
+      },
+      metadataOf(tenant),
+      (workspace) => workspace.resetAuthToken(sha256(authToken)),
+    );
     return { authToken };
   }
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { SecretBox } from '@app/platform';
 import {
   Workspace,
@@ -28,16 +28,17 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
         ? { sealedKey: this.box.seal(value.apiKey), last4: value.apiKey.slice(-4) }
         : null;
     }
-    const streamId = workspaceStream(tenant.workspaceId);
-    const workspace = await retryOnConflict(async () => {
-      const loaded = await this.repository.load(streamId, () => new Workspace());
-      loaded.updateAiProviders(changes);
-      await this.repository.save(
-        [{ streamType: WORKSPACE_STREAM_TYPE, streamId, aggregate: loaded }],
-        metadataOf(tenant),
-      );
-      return loaded;
-    });
-    return maskedProviders(workspace.providers);
+    return this.repository.update(
+      {
+        streamId: workspaceStream(tenant.workspaceId),
+        streamType: WORKSPACE_STREAM_TYPE,
+        create: () => new Workspace(),
+      },
+      metadataOf(tenant),
+      (workspace) => {
+        workspace.updateAiProviders(changes);
+        return maskedProviders(workspace.providers);
+      },
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { DataSource } from 'typeorm';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
 import { metadataOf } from '../shared/event-metadata';
@@ -16,16 +16,15 @@ export class UpdateApiKeyConfigHandler implements ICommandHandler<UpdateApiKeyCo
 
   async execute({ tenant, apiKey, changes }: UpdateApiKeyConfigCommand): Promise<ApiKeyConfigView> {
     await findOwnedApiKey(this.dataSource.manager, tenant.workspaceId, apiKey);
-    const streamId = apiKeyStream(apiKey);
-    const options = await retryOnConflict(async () => {
-      const key = await this.repository.load(streamId, () => new ApiKey());
-      const next = key.updateOptions(changes);
-      await this.repository.save([{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }], {
-        ...metadataOf(tenant),
-        apiKey,
-      });
-      return next;
-    });
+    const options = await this.repository.update(
+      {
+        streamId: apiKeyStream(apiKey),
+        streamType: API_KEY_STREAM_TYPE,
+        create: () => new ApiKey(),
+      },
+      { ...metadataOf(tenant), apiKey },
+      (key) => key.updateOptions(changes),
+    );
     return { apiKey, ...options };
   }
 }

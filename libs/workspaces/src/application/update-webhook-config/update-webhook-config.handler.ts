@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
 import { applyWebhookConfig } from '../../domain/webhook-config';
@@ -21,20 +21,22 @@ export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhook
         'at least one of useWebhookService and webhookServiceConfig is required',
       );
     }
-    const streamId = apiKeyStream(tenant.apiKey);
-    await retryOnConflict(async () => {
-      const key = await this.repository.load(streamId, () => new ApiKey());
-      const next = applyWebhookConfig(
-        { useWebhookService: key.useWebhookService, config: key.webhookConfig },
-        change,
-        this.targets.context(),
-      );
-      key.updateWebhookConfig(next.useWebhookService, next.config);
-      await this.repository.save(
-        [{ streamType: API_KEY_STREAM_TYPE, streamId, aggregate: key }],
-        metadataOf(tenant),
-      );
-    });
+    await this.repository.update(
+      {
+        streamId: apiKeyStream(tenant.apiKey),
+        streamType: API_KEY_STREAM_TYPE,
+        create: () => new ApiKey(),
+      },
+      metadataOf(tenant),
+      (key) => {
+        const next = applyWebhookConfig(
+          { useWebhookService: key.useWebhookService, config: key.webhookConfig },
+          change,
+          this.targets.context(),
+        );
+        key.updateWebhookConfig(next.useWebhookService, next.config);
+      },
+    );
     return null;
   }
 }
