@@ -1,8 +1,12 @@
 import { createApp } from '@app/api';
-import { loadConfig, type AppConfig } from '@app/platform';
+import {
+  createScratchDatabase,
+  dropScratchDatabase,
+  loadConfig,
+  type AppConfig,
+} from '@app/platform';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 
 /** The server as users run it, on a database of its own, listening on a free local port. */
 export interface BenchServer {
@@ -15,28 +19,13 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
-  const target = new URL(url);
-  target.pathname = '/postgres';
-  const client = new Client({ connectionString: target.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const BENCH_PREFIX = 'bench';
 
 export async function startBenchServer(): Promise<BenchServer> {
   const env = loadConfig(process.env);
-  const dbName = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (env.databaseUrl) {
-    await admin(env.databaseUrl, `CREATE DATABASE ${dbName}`);
-    const url = new URL(env.databaseUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = env.databaseUrl
+    ? await createScratchDatabase(env.databaseUrl, BENCH_PREFIX)
+    : undefined;
   const adminToken = randomBytes(16).toString('hex');
   const config: AppConfig = {
     ...env,
@@ -67,8 +56,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     },
     async close() {
       await app.close();
-      if (databaseUrl)
-        await admin(env.databaseUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      if (databaseUrl) await dropScratchDatabase(databaseUrl, BENCH_PREFIX);
     },
   };
 }

@@ -21,3 +21,4 @@ export * from './http/dto-rules';
 export * from './paging/page';
 export * from './paging/page-tokens';
 export * from './runtime/yield';
+export * from './database/scratch-database';
