@@ -231,6 +231,20 @@ describe('documents', () => {
     expect(readd.body.result.data['doc-b'].success).toBe(true);
   });
 
+  it('fails a repeated id in a delete alone (op 12, D5.2)', async () => {
+    await add({
+      organizationId: 'org',
+      documents: [{ documentId: 'twice' }, { documentId: 'once' }],
+    });
+    const res = await del({ organizationId: 'org', documentIds: ['twice', 'once', 'twice'] });
+    expect(res.body.result.data).toEqual({
+      twice: { success: false, id: 'twice', message: 'Duplicate id in request' },
+      once: { success: true, id: 'once', message: 'Deleted Successfully' },
+    });
+    const left = await get({ organizationId: 'org', documentIds: ['twice', 'once'] });
+    expect(left.body.result.data.map((d: { id: string }) => d.id)).toEqual(['twice']);
+  });
+
   it('refuses operation 12 with no ids, too many, or no organizationId', async () => {
     for (const [data, field] of [
       [{ organizationId: 'org', documentIds: [] }, 'data.documentIds'],

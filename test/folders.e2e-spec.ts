@@ -152,9 +152,10 @@ describe('folders', () => {
     const res = await update([
       { folderId: 'x', parentFolderId: 'x' },
       { folderId: 'b', parentFolderId: 'c' },
-      { folderId: 'a', parentFolderId: 'missing' },
+      { folderId: 'c', parentFolderId: 'missing' },
       { folderId: 'ghost', folderName: 'G' },
       { folderId: 'a', folderName: 'A renamed' },
+      { folderId: 'a', parentFolderId: 'x' },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.result.data).toEqual({
@@ -168,11 +169,13 @@ describe('folders', () => {
         id: 'b',
         message: 'A folder cannot move under itself or one of its descendants',
       },
-      a: { success: false, id: 'a', message: 'Duplicate id in request' },
+      c: { success: false, id: 'c', message: 'Parent folder does not exist' },
       ghost: { success: false, id: 'ghost', message: 'Folder does not exist' },
+      a: { success: false, id: 'a', message: 'Duplicate id in request' },
     });
     const folders = await all();
     expect(folders.b.parentFolderId).toBe('x');
+    expect(folders.c.parentFolderId).toBe('b');
     expect(folders.a.folderName).toBe('A');
     expect(folders.x.parentFolderId).toBe('root');
   });
@@ -193,8 +196,15 @@ describe('folders', () => {
       headers,
     );
     expect(missing.status).toBe(404);
+    const noOrganization = await t.post(
+      '/v1/organizations/folders/update',
+      { folders: [{ folderId: 'a' }] },
+      headers,
+    );
+    expect(noOrganization.body.error.details.fields[0].field).toBe('data.organizationId');
     for (const [folders, field] of [
       [[], 'data.folders'],
+      [Array.from({ length: 1001 }, (_, i) => ({ folderId: `f${i}` })), 'data.folders'],
       [[{ folderName: 'no id' }], 'data.folders[0].folderId'],
       [[{ folderId: 'root' }], 'data.folders[0].folderId'],
       [[{ folderId: 'a', parentFolderId: 7 }], 'data.folders[0].parentFolderId'],

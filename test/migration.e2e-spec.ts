@@ -191,6 +191,13 @@ describe('document migration (D6.7)', () => {
       headers,
     );
     expect(noId.body.error.details.fields[0].field).toBe('data.migrationId');
+    const noOrganization = await t.post(
+      '/v2/organizations/documents/migrate/status',
+      { migrationId: id },
+      headers,
+    );
+    expect(noOrganization.status).toBe(400);
+    expect(noOrganization.body.error.details.fields[0].field).toBe('data.organizationId');
   });
 });
 

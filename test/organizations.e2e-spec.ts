@@ -145,6 +145,41 @@ describe('organizations', () => {
     },
   );
 
+  it.each([
+    ['0 items', [], 'data.organizations'],
+    [
+      '1001 items',
+      Array.from({ length: 1001 }, (_, i) => ({ organizationId: `o${i}` })),
+      'data.organizations',
+    ],
+    [
+      'a missing organizationId',
+      [{ organizationName: 'x' }],
+      'data.organizations[0].organizationId',
+    ],
+  ])('refuses an update with %s (op 7, D5.1)', async (_, items, field) => {
+    const res = await update(items as unknown[]);
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(res.body.error.details.fields[0].field).toBe(field);
+  });
+
+  it('fails a repeated id in an update alone (op 7, D5.2)', async () => {
+    const res = await update([
+      { organizationId: 'org-b', organizationName: 'one' },
+      { organizationId: 'org-c', organizationName: 'Org C2' },
+      { organizationId: 'org-b', organizationName: 'two' },
+    ]);
+    expect(res.body.result.data).toEqual({
+      'org-b': { success: false, id: 'org-b', message: 'Duplicate id in request' },
+      'org-c': { success: true, id: 'org-c', message: 'Updated Successfully' },
+    });
+    const read = await get({ organizationIds: ['org-b', 'org-c'] });
+    expect(
+      read.body.result.data.map((o: { organizationName: string }) => o.organizationName),
+    ).toEqual(['Org B', 'Org C2']);
+  });
+
   it('refuses a missing organizations array and a bad pageSize', async () => {
     const missing = await t.post('/v1/organizations/add', {}, headers);
     expect(missing.status).toBe(400);
