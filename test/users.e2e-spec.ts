@@ -130,19 +130,25 @@ describe('users', () => {
   });
 
   it('pages users with a signed token', async () => {
-    await add({
+    const userIds = Array.from({ length: 25 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const added = await add({
       organizationId: 'org-paged',
-      users: Array.from({ length: 25 }, (_, i) => ({ userId: `p${String(i).padStart(2, '0')}` })),
+      users: [...userIds].reverse().map((userId) => ({ userId })),
     });
+    expect(
+      Object.values(added.body.result.data).every((r) => (r as { success: boolean }).success),
+    ).toBe(true);
     const seen: string[] = [];
+    const pages: number[] = [];
     let pageToken: string | undefined;
     do {
       const res = await get({ organizationId: 'org-paged', pageSize: 10, pageToken });
+      pages.push(res.body.result.data.length);
       seen.push(...ids(res));
       pageToken = res.body.result.nextPageToken;
     } while (pageToken);
-    expect(seen).toHaveLength(25);
-    expect(seen).toEqual([...seen].sort());
+    expect(pages).toEqual([10, 10, 5]);
+    expect(seen).toEqual(userIds);
     const first = await get({ organizationId: 'org-paged', pageSize: 10 });
     const foreign = await get({
       organizationId: 'org',
