@@ -208,6 +208,7 @@ describe('collaboration data', () => {
     ).toEqual(['e1', 'e2']);
     const noOrg = await t.post('/v2/crdt/get', { documentId: 'doc' }, h);
     expect(noOrg.status).toBe(400);
+    expect(noOrg.body.error.status).toBe('INVALID_ARGUMENT');
     expect(noOrg.body.error.details.fields[0].field).toBe('data.organizationId');
 
     await t.post('/v2/presence/add', { ...doc, users: [ann, bob, { userId: 'cy' }] }, h);
@@ -405,5 +406,137 @@ describe('collaboration data: bad input (D1.7, D5.1)', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.status).toBe('INVALID_ARGUMENT');
     expect(res.body.error.details.fields[0].field).toBe(field);
+  });
+});
+
+describe('collaboration data of every kind follows its document and its location', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+  const author = { userId: 'writer', name: 'Wren' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    h = t.apiKeyHeaders(await t.createWorkspace());
+    for (const organizationId of ['org-1', 'org-2']) {
+      await t.post(
+        '/v2/organizations/documents/add',
+        {
+          organizationId,
+          createOrganization: true,
+          documents: [{ documentId: 'doc-a' }, { documentId: 'doc-b' }, { documentId: 'doc-m' }],
+        },
+        h,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  /** One record of every kind in a document; those that have a location get `locationId`. */
+  async function seed(organizationId: string, documentId: string, locationId: string) {
+    const doc = { organizationId, documentId };
+    const location = { id: locationId };
+    const id = `${organizationId}-${documentId}-${locationId}`;
+    const writes = [
+      [
+        '/v2/commentannotations/add',
+        { commentAnnotations: [{ annotationId: id, location, commentData: [{ from: author }] }] },
+      ],
+      [
+        '/v2/reactions/add',
+        { reactions: [{ reactionId: id, icon: 'UP', from: author, location }] },
+      ],
+      ['/v2/recordings/add', { recordings: [{ recordingId: id, from: author, location }] }],
+      [
+        '/v2/crdt/add',
+        { editorId: id, type: 'text', data: 'x', lastUpdatedBy: 'writer', location },
+      ],
+      ['/v2/presence/add', { users: [author] }],
+    ] as const;
+    for (const [path, data] of writes) {
+      const res = await t.post(path, { ...doc, ...data }, h);
+      expect(res.status).toBe(200);
+    }
+  }
+
+  /** How many records of each kind a document holds, read through the read operations. */
+  async function kinds(organizationId: string, documentId: string) {
+    const read = async (path: string) =>
+      (await t.post(path, { organizationId, documentId }, h)).body.result.data.length;
+    return {
+      annotations: await read('/v2/commentannotations/get'),
+      reactions: await read('/v2/reactions/get'),
+      recordings: await read('/v2/recordings/get'),
+      crdt: await read('/v2/crdt/get'),
+      presence: await read('/v2/presence/get'),
+    };
+  }
+  const counts = (n: number, presence: number) => ({
+    annotations: n,
+    reactions: n,
+    recordings: n,
+    crdt: n,
+    presence,
+  });
+
+  it('op 13 removes every kind at that location of that document, and nothing else', async () => {
+    await seed('org-1', 'doc-a', 'loc-1');
+    await seed('org-1', 'doc-a', 'loc-2');
+    await seed('org-1', 'doc-b', 'loc-1');
+    await seed('org-2', 'doc-a', 'loc-1');
+    const res = await t.post(
+      '/v1/organizations/documents/locations/data/delete',
+      { organizationId: 'org-1', documentId: 'doc-a', location: { id: 'loc-1' } },
+      h,
+    );
+    expect(res.status).toBe(200);
+    // Presence belongs to no location: it stays.
+    expect(await kinds('org-1', 'doc-a')).toEqual(counts(1, 1));
+    expect(await kinds('org-1', 'doc-b')).toEqual(counts(1, 1));
+    expect(await kinds('org-2', 'doc-a')).toEqual(counts(1, 1));
+
+    // Without organizationId (the hosted body has none): that document in every organization.
+    await t.post(
+      '/v1/organizations/documents/locations/data/delete',
+      { documentId: 'doc-a', location: { id: 'loc-1' } },
+      h,
+    );
+    expect(await kinds('org-2', 'doc-a')).toEqual(counts(0, 1));
+    expect(await kinds('org-1', 'doc-a')).toEqual(counts(1, 1));
+    expect(await kinds('org-1', 'doc-b')).toEqual(counts(1, 1));
+  });
+
+  it('a migration moves every kind to the new id; a deletion removes every kind', async () => {
+    await seed('org-1', 'doc-m', 'loc-1');
+    await seed('org-1', 'doc-m', 'loc-2');
+    const m = await t.post(
+      '/v2/organizations/documents/migrate',
+      { organizationId: 'org-1', documentId: 'doc-m', newDocumentId: 'doc-n' },
+      h,
+    );
+    const { migrationId } = m.body.result.data;
+    await waitFor(async () => {
+      const s = await t.post(
+        '/v2/organizations/documents/migrate/status',
+        { organizationId: 'org-1', migrationId },
+        h,
+      );
+      return s.body.result.data.status === 'completed' ? true : undefined;
+    });
+    await waitFor(async () =>
+      (await kinds('org-1', 'doc-m')).annotations === 0 ? true : undefined,
+    );
+    expect(await kinds('org-1', 'doc-m')).toEqual(counts(0, 0));
+    expect(await kinds('org-1', 'doc-n')).toEqual(counts(2, 1));
+
+    await t.post(
+      '/v1/organizations/documents/delete',
+      { organizationId: 'org-1', documentIds: ['doc-n'] },
+      h,
+    );
+    await waitFor(async () =>
+      (await kinds('org-1', 'doc-n')).annotations === 0 ? true : undefined,
+    );
+    expect(await kinds('org-1', 'doc-n')).toEqual(counts(0, 0));
+    expect(await kinds('org-1', 'doc-b')).toEqual(counts(1, 1));
   });
 });
