@@ -33,10 +33,10 @@ describe('user data deletion (GDPR)', () => {
   afterAll(() => t.close());
 
   it('answers 202 with the job, runs it, and leaves nothing of the user anywhere', async () => {
-    const rowsBefore = (await everyRowAsText(t.app.get(DataSource))).filter((r) =>
-      r.includes(victim.userId),
-    );
-    expect(rowsBefore.length).toBeGreaterThan(0);
+    const rowsBefore = await everyRowAsText(t.app.get(DataSource));
+    for (const word of [victim.userId, victim.name, victim.email]) {
+      expect(rowsBefore.some((r) => r.includes(word))).toBe(true);
+    }
 
     const res = await startDeletion(t, h, { userIds: [victim.userId] });
     expect(res.body).toEqual({
@@ -56,10 +56,12 @@ describe('user data deletion (GDPR)', () => {
 
     // (a) gone from every read operation
     for (const [organizationId, documents] of PLACES) {
-      const users = await t.post('/v2/users/get', { organizationId }, h);
-      expect(users.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([
-        keeper.userId,
-      ]);
+      for (const scope of [{}, { folderId: 'team' }]) {
+        const users = await t.post('/v2/users/get', { organizationId, ...scope }, h);
+        expect(users.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([
+          keeper.userId,
+        ]);
+      }
       const involving = await t.post(
         '/v2/commentannotations/get',
         { organizationId, userIds: [victim.userId] },
@@ -79,12 +81,17 @@ describe('user data deletion (GDPR)', () => {
         ]);
         const [kept] = anns;
         expect(kept.assignedTo).toBeUndefined();
-        expect(kept.comments).toHaveLength(1);
+        expect(kept.comments).toHaveLength(2);
         expect(kept.comments[0]).toMatchObject({
           commentText: 'Hi @[deleted user] and @[deleted user], see @[deleted user]',
           commentHtml: '<p>Hi @[deleted user]</p>',
           taggedUserContacts: [],
           reactions: [],
+          from: keeper,
+        });
+        // A mention with no tag is found and scrubbed too.
+        expect(kept.comments[1]).toMatchObject({
+          commentText: 'ping @[deleted user]',
           from: keeper,
         });
         const reactions = (await t.post('/v2/reactions/get', doc, h)).body.result.data;
@@ -112,6 +119,12 @@ describe('user data deletion (GDPR)', () => {
     }
     // The keeper is still everywhere they were.
     expect(rows.some((r) => r.includes(keeper.email))).toBe(true);
+    // Not even sealed: the job's request no longer holds the user ids, encrypted or not.
+    const requests = await t.app
+      .get(DataSource)
+      .query(`SELECT data FROM events WHERE type = 'gdpr.deletion-requested'`);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const { data } of requests) expect(data).not.toHaveProperty('sealedPeople');
   });
 
   it('answers NOT_FOUND for an unknown job, INVALID_ARGUMENT without userIds (D8.4)', async () => {
@@ -149,6 +162,16 @@ describe('user data deletion (GDPR)', () => {
     expect(
       (await t.post('/v2/users/get', { organizationId: 'g-org-3' }, h)).body.result.data,
     ).toEqual([]);
+    // The keeper's data outside g-org-3 is untouched; inside it, gone.
+    for (const [organizationId, documentId, left] of [
+      ['g-org-1', 'd1', 1],
+      ['g-org-2', 'd3', 1],
+      ['g-org-3', 'd5', 0],
+    ] as const) {
+      const doc = { organizationId, documentId };
+      expect((await t.post('/v2/reactions/get', doc, h)).body.result.data).toHaveLength(left);
+      expect((await t.post('/v2/recordings/get', doc, h)).body.result.data).toHaveLength(left);
+    }
   });
 });
 
@@ -167,29 +190,30 @@ describe('user data deletion across a crash', () => {
     try {
       const h = first.apiKeyHeaders(await first.createWorkspace());
       await seedEveryKind(first, h);
-      // The process dies after two tasks: every later task is taken and never finished.
+      // Two tasks finish; the third does its work and dies before the queue hears of it
+      // (so it runs again after the restart); every later task dies before doing anything.
       const queue = first.app.get(JobQueue);
       const real = queue.handlerOf('gdpr.deletion-task')!;
       let started = 0;
       let finished = 0;
       let crashed = 0;
       queue.handle('gdpr.deletion-task', async (job) => {
-        if (started < 2) {
+        if (started < 3) {
           started += 1;
           await real(job);
           finished += 1;
-          return;
+          if (finished < 3) return;
         }
         crashed += 1;
         throw new Error('process killed mid-task');
       });
       const res = await startDeletion(first, h, { userIds: [victim.userId] });
       const { jobId, tasksCount } = res.body.data;
-      await waitFor(async () => (finished === 2 && crashed >= 1 ? true : undefined));
+      await waitFor(async () => (finished === 3 && crashed >= 2 ? true : undefined));
       const midway = await first.post('/v1/users/data/delete/status', { jobId }, h);
       expect(midway.body.result.data).toMatchObject({
         isDeleteCompleted: false,
-        tasksLeft: tasksCount - 2,
+        tasksLeft: tasksCount - 3,
       });
       await first.close();
 
@@ -198,7 +222,8 @@ describe('user data deletion across a crash', () => {
         const { default: Redis } = await import('ioredis');
         const redis = new Redis(process.env.REDIS_URL);
         const keys = await redis.keys(`${queuePrefix}*`);
-        if (keys.length > 0) await redis.del(...keys);
+        expect(keys.length).toBeGreaterThan(0);
+        await redis.del(...keys);
         await redis.quit();
       }
 
@@ -214,10 +239,17 @@ describe('user data deletion across a crash', () => {
           lastTaskCompletedTime: expect.any(Number),
         });
         expect(tasksCount).toBe(18);
+        // Each task counted once, the one that ran twice included.
+        const [{ count }] = await second.app
+          .get(DataSource)
+          .query(
+            `SELECT count(*)::int AS count FROM events WHERE type = 'gdpr.deletion-task-completed'`,
+          );
+        expect(count).toBe(tasksCount);
         const rows = await everyRowAsText(second.app.get(DataSource));
-        expect(rows.filter((r) => r.includes(victim.email) || r.includes(victim.userId))).toEqual(
-          [],
-        );
+        for (const word of [victim.userId, victim.name, victim.email]) {
+          expect(rows.filter((r) => r.includes(word))).toEqual([]);
+        }
       } finally {
         await second.close();
       }

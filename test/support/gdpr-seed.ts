@@ -31,12 +31,21 @@ export async function seedEveryKind(t: TestApp, h: Record<string, string>): Prom
         {
           organizationId,
           createOrganization: true,
+          folderId: 'team',
+          createFolder: true,
           documents: documents.map((documentId) => ({ documentId })),
         },
         h,
       ),
     );
     await ok(await t.post('/v2/users/add', { organizationId, users: [victim, keeper] }, h));
+    await ok(
+      await t.post(
+        '/v2/users/add',
+        { organizationId, folderId: 'team', users: [victim, keeper] },
+        h,
+      ),
+    );
     for (const documentId of documents) {
       const doc = { organizationId, documentId };
       await ok(await t.post('/v2/users/add', { ...doc, users: [victim, keeper] }, h));
@@ -68,6 +77,8 @@ export async function seedEveryKind(t: TestApp, h: Record<string, string>): Prom
                     taggedUserContacts: [{ userId: victim.userId, contact: victim }],
                   },
                   { commentText: 'A reply from the victim', from: victim },
+                  // A mention with no tag: only the text names them.
+                  { commentText: `ping {{${victim.userId}}}`, from: keeper },
                 ],
               },
             ],
@@ -141,6 +152,21 @@ export async function seedEveryKind(t: TestApp, h: Record<string, string>): Prom
         ),
       );
       await ok(await t.post('/v2/presence/add', { ...doc, users: [victim, keeper] }, h));
+      // Data that is gone from the read side but still in the log: a presence they left (in
+      // each organization's first document) and a deleted reaction of theirs.
+      if (documentId === documents[0]) {
+        await ok(await t.post('/v2/presence/delete', { ...doc, userIds: [victim.userId] }, h));
+      }
+      await ok(
+        await t.post(
+          '/v2/reactions/add',
+          { ...doc, reactions: [{ reactionId: `${documentId}-r-gone`, icon: 'X', from: victim }] },
+          h,
+        ),
+      );
+      await ok(
+        await t.post('/v2/reactions/delete', { ...doc, reactionIds: [`${documentId}-r-gone`] }, h),
+      );
     }
   }
 }
