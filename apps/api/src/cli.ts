@@ -2,8 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, resolveServerSecrets } from '@app/platform';
-import { CreateWorkspaceCommand } from '@app/workspaces';
+import { isEmail } from 'class-validator';
+import { ConfigError, loadConfig, resolveServerSecrets, success } from '@app/platform';
+import { CreateWorkspaceCommand, WORKSPACE_CREATED_MESSAGE } from '@app/workspaces';
 import { AppModule } from './app.module';
 
 const USAGE = `Usage: npm run cli -- workspace create --email <ownerEmail> [--name <owner name>] [--workspace-name <name>]
@@ -27,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE + '\n');
     return values.help ? 0 : 2;
   }
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
+  if (!isEmail(values.email)) {
     process.stderr.write('--email must be an email address\n');
     return 2;
   }
@@ -46,13 +47,7 @@ async function main(argv: string[]): Promise<number> {
         ),
       );
     process.stdout.write(
-      JSON.stringify(
-        {
-          result: { status: 'success', message: 'Workspace created successfully.', data: created },
-        },
-        null,
-        2,
-      ) + '\n',
+      JSON.stringify(success(created, WORKSPACE_CREATED_MESSAGE), null, 2) + '\n',
     );
     return 0;
   } finally {

@@ -8,6 +8,7 @@ export { ApiKeyOptionGuard, type SwitchableOption } from './auth/api-key-option.
 export { metadataOf } from './application/shared/event-metadata';
 export {
   CreateWorkspaceCommand,
+  WORKSPACE_CREATED_MESSAGE,
   type CreatedWorkspace,
 } from './application/create-workspace/create-workspace.command';
 export {

@@ -7,7 +7,10 @@ import { Tenant, type ApiKeyTenant, type WorkspaceTenant } from '../auth/tenant'
 import { AddDomainsCommand } from '../application/add-domains/add-domains.command';
 import { DOMAINS_ADDED_MESSAGE } from '../application/add-domains/add-domains.handler';
 import { CreateApiKeyCommand } from '../application/create-api-key/create-api-key.command';
-import { CreateWorkspaceCommand } from '../application/create-workspace/create-workspace.command';
+import {
+  CreateWorkspaceCommand,
+  WORKSPACE_CREATED_MESSAGE,
+} from '../application/create-workspace/create-workspace.command';
 import { GetAiModelConfigQuery } from '../application/get-ai-model-config/get-ai-model-config.query';
 import { GetApiKeyConfigQuery } from '../application/get-api-key-config/get-api-key-config.query';
 import { GetAuthTokensQuery } from '../application/get-auth-tokens/get-auth-tokens.query';
@@ -33,7 +36,7 @@ export class WorkspaceController {
     private readonly queries: QueryBus,
   ) {}
 
-  @Rpc('create', { message: 'Workspace created successfully.', data: CreateWorkspaceRequest })
+  @Rpc('create', { message: WORKSPACE_CREATED_MESSAGE, data: CreateWorkspaceRequest })
   @AdminAuth()
   createWorkspace(@RequestData() data: CreateWorkspaceRequest, @Req() req: { id: string }) {
     return this.commands.execute(new CreateWorkspaceCommand(data, String(req.id)));

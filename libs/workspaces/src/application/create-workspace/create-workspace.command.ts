@@ -9,6 +9,9 @@ export interface CreatedWorkspace {
 }
 
 /** D3.1: a workspace, its owner, its auth token and a testing API key with one auth token. */
+/** The answer's message, over HTTP and from the CLI alike (D3.3: the same JSON). */
+export const WORKSPACE_CREATED_MESSAGE = 'Workspace created successfully.';
+
 export class CreateWorkspaceCommand extends Command<CreatedWorkspace> {
   constructor(
     readonly input: { ownerEmail: string; name?: string; workspaceName?: string },
