@@ -23,7 +23,7 @@ export default {
     '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/*.spec.ts'],
   moduleNameMapper: {
     '^@app/(platform|event-store|workspaces|organizations|documents|users|collaboration|gdpr|testing)$': '<rootDir>/libs/$1/src',
     '^@app/api$': '<rootDir>/apps/api/src',

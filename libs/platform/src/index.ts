@@ -18,6 +18,8 @@ export * from './queue/queue.module';
 export * from './platform.module';
 export * from './net/private-address';
 export * from './http/dto-rules';
+export * from './http/nested-rules';
+export * from './http/presence-rules';
 export * from './paging/page';
 export * from './paging/page-tokens';
 export * from './runtime/yield';

@@ -1,5 +1,5 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
-import { Expose, Transform, Type } from 'class-transformer';
+import { Expose, Transform } from 'class-transformer';
 import {
   Allow,
   ArrayMaxSize,
@@ -7,16 +7,16 @@ import {
   IsArray,
   IsDefined,
   IsInt,
-  IsOptional,
   IsString,
   Length,
   Matches,
   Max,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
 import { MAX_PAGE_SIZE } from '../paging/page';
+import { NestedList } from './nested-rules';
+import { Optional } from './presence-rules';
 import { isPlainObject } from './request-data.decorator';
 
 /** D5.1: items per batch call and ids per filter. */
@@ -41,14 +41,7 @@ export const RequiredId = () =>
 
 /** A required batch of 1 to 1000 items of `item`, each validated (D5.1). */
 export const BatchOf = (item: () => ClassType<unknown>) =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(MAX_BATCH_ITEMS),
-    ValidateNested({ each: true }),
-    Type(item),
-  );
+  NestedList(item, { min: 1, max: MAX_BATCH_ITEMS });
 
 /** A required list of 1 to 1000 ids (D5.1): what a delete or a job acts on. */
 export const RequiredIds = () =>
@@ -61,23 +54,18 @@ export const RequiredIds = () =>
   );
 
 /** `pageSize` of a keyset read: 1 to 1000 (D5.5); give the property its default of 1000. */
-export const PageSize = () => applyDecorators(IsOptional(), IsInt(), Min(1), Max(MAX_PAGE_SIZE));
+export const PageSize = () => applyDecorators(Optional(), IsInt(), Min(1), Max(MAX_PAGE_SIZE));
 
 /** `pageToken` of a keyset read (D5.5). */
-export const PageToken = () => applyDecorators(IsOptional(), IsString(), MaxLength(2048));
+export const PageToken = () => applyDecorators(Optional(), IsString(), MaxLength(2048));
 
 /** An optional filter of at most 1000 ids (D5.1). */
 export const IdFilter = () =>
-  applyDecorators(
-    IsOptional(),
-    IsArray(),
-    ArrayMaxSize(MAX_BATCH_ITEMS),
-    IsCallerId({ each: true }),
-  );
+  applyDecorators(Optional(), IsArray(), ArrayMaxSize(MAX_BATCH_ITEMS), IsCallerId({ each: true }));
 
 /** An optional string of at most `max` characters (names, texts). */
 export const OptionalText = (max: number) =>
-  applyDecorators(IsOptional(), IsString(), MaxLength(max));
+  applyDecorators(Optional(), IsString(), MaxLength(max));
 
 /**
  * Keeps the fields of an item that its DTO does not name, as `metadata` (D6.1). `named`

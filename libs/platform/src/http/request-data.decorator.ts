@@ -5,23 +5,49 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Nesting allowed in `data`: far beyond any real request, well below what recursion survives. */
+export const MAX_DATA_DEPTH = 64;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why a string cannot be stored: Postgres refuses NUL, and a lone surrogate is not Unicode. */
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (it holds a lone UTF-16 surrogate)';
+  return undefined;
+}
+
+interface Violation {
+  field: string;
+  message: string;
+}
+
 /**
- * The path of the first string (or key) holding a NUL character: Postgres text and jsonb
- * cannot store one, so it is refused up front instead of failing the write.
+ * The first part of `data` that no field rule should have to meet: nesting deeper than
+ * MAX_DATA_DEPTH (validation and storage recurse, and 1,500 levels overflowed the stack), or
+ * a string or key that cannot be stored. Checked before any DTO sees the data.
  */
-function pathOfNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+function firstViolation(value: unknown, path: string, depth: number): Violation | undefined {
+  if (typeof value === 'string') {
+    const message = unstorable(value);
+    return message ? { field: path, message } : undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > MAX_DATA_DEPTH) {
+    return { field: path, message: `must not nest deeper than ${MAX_DATA_DEPTH} levels` };
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = pathOfNul(value[i], `${path}[${i}]`);
+      const found = firstViolation(value[i], `${path}[${i}]`, depth + 1);
       if (found) return found;
     }
-  } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path;
-      const found = pathOfNul(item, `${path}.${key}`);
-      if (found) return found;
-    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const keyProblem = unstorable(key);
+    if (keyProblem) return { field: path, message: `keys ${keyProblem}` };
+    const found = firstViolation(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
   }
   return undefined;
 }
@@ -38,7 +64,7 @@ export const RequestData = createParamDecorator((_: unknown, ctx: ExecutionConte
   if (!isPlainObject(body.data)) {
     throw ServiceError.invalidField('data', 'data must be an object');
   }
-  const nul = pathOfNul(body.data, 'data');
-  if (nul) throw ServiceError.invalidField(nul, 'must not contain the NUL character (\\u0000)');
+  const violation = firstViolation(body.data, 'data', 1);
+  if (violation) throw ServiceError.invalidField(violation.field, violation.message);
   return body.data;
 });

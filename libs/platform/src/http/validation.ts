@@ -23,6 +23,8 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     validateCustomDecorators: true,
     stopAtFirstError: true,
+    // A field left unset keeps the DTO's default (an Optional `null` is made unset).
+    transformOptions: { exposeUnsetFields: false },
     exceptionFactory: (errors) => ServiceError.invalidArgument(fieldViolations(errors)),
   });
 }

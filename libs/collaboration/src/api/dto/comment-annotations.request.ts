@@ -1,23 +1,23 @@
 import { applyDecorators } from '@nestjs/common';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsDefined,
   IsInt,
-  IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   Min,
-  ValidateNested,
 } from 'class-validator';
 import {
   BatchOf,
+  FreeObject,
   IdFilter,
   IsCallerId,
   MAX_BATCH_ITEMS,
+  NestedList,
+  NestedObject,
+  Optional,
   OptionalText,
   RequiredId,
   RequiredIds,
@@ -25,6 +25,7 @@ import {
 import {
   DocumentTargetRequest,
   LocationDto,
+  NullableUser,
   OptionalLocation,
   OptionalUser,
   RecordReadRequest,
@@ -52,20 +53,15 @@ export class CommentChangesDto {
   @OptionalText(MAX_TEXT)
   commentHtml?: string;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => TaggedContactDto)
+  @NestedList(() => TaggedContactDto, { max: 100, optional: true })
   taggedUserContacts?: TaggedContactDto[];
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   context?: Record<string, unknown>;
 }
 
 export class CommentDto extends CommentChangesDto {
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   commentId?: number;
@@ -75,19 +71,11 @@ export class CommentDto extends CommentChangesDto {
 }
 
 /** 1 to 100 comments. */
-const CommentList = () =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(100),
-    ValidateNested({ each: true }),
-    Type(() => CommentDto),
-  );
+const CommentList = () => NestedList(() => CommentDto, { min: 1, max: 100 });
 
 export class AnnotationDto {
   /** Made by the server when absent. */
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   annotationId?: string;
 
@@ -97,19 +85,16 @@ export class AnnotationDto {
   @OptionalUser()
   from?: UserDto;
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   status?: Record<string, unknown>;
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   priority?: Record<string, unknown>;
 
   @OptionalUser()
   assignedTo?: UserDto;
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   context?: Record<string, unknown>;
 
   @CommentList()
@@ -127,20 +112,17 @@ export class GetCommentAnnotationsRequest extends RecordReadRequest {
 }
 
 export class AnnotationChangesDto {
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   status?: Record<string, unknown>;
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   priority?: Record<string, unknown>;
 
-  /** null unassigns (IsOptional lets null through unvalidated). */
-  @OptionalUser()
+  /** null unassigns. */
+  @NullableUser()
   assignedTo?: UserDto | null;
 
-  @IsOptional()
-  @IsObject()
+  @FreeObject()
   context?: Record<string, unknown>;
 }
 
@@ -148,9 +130,7 @@ export class UpdateCommentAnnotationsRequest extends DocumentTargetRequest {
   @RequiredIds()
   annotationIds: string[];
 
-  @IsDefined({ message: '$property is required' })
-  @ValidateNested()
-  @Type(() => AnnotationChangesDto)
+  @NestedObject(() => AnnotationChangesDto)
   updatedData: AnnotationChangesDto;
 }
 
@@ -179,14 +159,12 @@ export class UpdateCommentsRequest extends AnnotationTargetRequest {
   @CommentIds()
   commentIds: number[];
 
-  @IsDefined({ message: '$property is required' })
-  @ValidateNested()
-  @Type(() => CommentChangesDto)
+  @NestedObject(() => CommentChangesDto)
   updatedData: CommentChangesDto;
 }
 
 export class DeleteCommentsRequest extends AnnotationTargetRequest {
-  @IsOptional()
+  @Optional()
   @CommentIds()
   commentIds?: number[];
 }

@@ -1,10 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
-import { Type } from 'class-transformer';
-import { IsDefined, IsOptional, ValidateNested } from 'class-validator';
 import {
   DEFAULT_PAGE_SIZE,
   IdFilter,
   IsCallerId,
+  NestedObject,
+  Optional,
   OptionalText,
   PageSize,
   PageToken,
@@ -45,7 +44,7 @@ export class RecordReadRequest {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   documentId?: string;
 
@@ -65,28 +64,10 @@ export class RecordReadRequest {
   pageToken?: string;
 }
 
-/** An optional nested user or location. */
-export const OptionalUser = () =>
-  applyDecorators(
-    IsOptional(),
-    ValidateNested(),
-    Type(() => UserDto),
-  );
-export const OptionalLocation = () =>
-  applyDecorators(
-    IsOptional(),
-    ValidateNested(),
-    Type(() => LocationDto),
-  );
-export const RequiredLocation = () =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    ValidateNested(),
-    Type(() => LocationDto),
-  );
-export const RequiredUser = () =>
-  applyDecorators(
-    IsDefined({ message: '$property is required' }),
-    ValidateNested(),
-    Type(() => UserDto),
-  );
+/** A nested user or location: a plain object checked by its own rules. */
+export const OptionalUser = () => NestedObject(() => UserDto, 'optional');
+export const OptionalLocation = () => NestedObject(() => LocationDto, 'optional');
+export const RequiredLocation = () => NestedObject(() => LocationDto);
+export const RequiredUser = () => NestedObject(() => UserDto);
+/** A user whose `null` clears the field (unassign). */
+export const NullableUser = () => NestedObject(() => UserDto, 'nullable');

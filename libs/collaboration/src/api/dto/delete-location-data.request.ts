@@ -1,18 +1,18 @@
-import { IsOptional, IsString } from 'class-validator';
-import { IsCallerId, RequiredId } from '@app/platform';
+import { IsString } from 'class-validator';
+import { IsCallerId, Optional, RequiredId } from '@app/platform';
 import { LocationDto, RequiredLocation } from './common.dto';
 
 /** Operation 13: credentials may come in the body (D2.6); `organizationId` narrows it. */
 export class DeleteLocationDataRequest {
-  @IsOptional()
+  @Optional()
   @IsString()
   apiKey?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   authToken?: string;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   organizationId?: string;
 

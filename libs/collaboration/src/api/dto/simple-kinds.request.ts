@@ -4,7 +4,6 @@ import {
   IsDefined,
   IsIn,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
 } from 'class-validator';
@@ -12,6 +11,8 @@ import {
   BatchOf,
   IdFilter,
   IsCallerId,
+  Nullable,
+  Optional,
   OptionalText,
   RequiredId,
   RequiredIds,
@@ -27,7 +28,7 @@ import {
 } from './common.dto';
 
 export class ReactionDto {
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   reactionId?: string;
 
@@ -62,7 +63,7 @@ export class DeleteReactionsRequest extends DocumentTargetRequest {
 }
 
 export class RecordingDto {
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   recordingId?: string;
 
@@ -78,7 +79,7 @@ export class RecordingDto {
   @OptionalLocation()
   location?: LocationDto;
 
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(100)
   @IsObject({ each: true })
@@ -112,12 +113,14 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
   @IsIn(CRDT_TYPES)
   type: CrdtType;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   lastUpdatedBy?: string;
 
-  /** null, as the hosted records have it, passes IsOptional unvalidated. */
-  @OptionalText(512)
+  /** null, as the hosted records have it, is kept. */
+  @Nullable()
+  @IsString()
+  @MaxLength(512)
   sessionId?: string | null;
 
   @OptionalLocation()
@@ -126,7 +129,7 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
 
 /** Operation 20. */
 export class GetCrdtRequest extends DocumentTargetRequest {
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   editorId?: string;
 }

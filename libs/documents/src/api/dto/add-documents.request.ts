@@ -1,5 +1,5 @@
-import { IsBoolean, IsOptional } from 'class-validator';
-import { BatchOf, IsCallerId, RequiredId } from '@app/platform';
+import { IsBoolean } from 'class-validator';
+import { BatchOf, IsCallerId, Optional, RequiredId } from '@app/platform';
 import { DocumentItemDto } from './document-item.dto';
 
 /** Operation 10. */
@@ -7,18 +7,18 @@ export class AddDocumentsRequest {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   createOrganization?: boolean;
 
   @BatchOf(() => DocumentItemDto)
   documents: DocumentItemDto[];
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   folderId?: string;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   createFolder?: boolean;
 }

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, NotEquals } from 'class-validator';
-import { IsCallerId, OptionalText, RequiredId } from '@app/platform';
+import { NotEquals } from 'class-validator';
+import { IsCallerId, Nullable, OptionalText, RequiredId } from '@app/platform';
 
-/** "" and "root" name the root (D6.3; the hosted service answers "root" for it). */
+/** "", "root" and null name the root (D6.3; the hosted service answers "root" for it). */
 const toParent = ({ value }: { value: unknown }) =>
   value === '' || value === 'root' || value === null ? null : value;
 
@@ -15,7 +15,7 @@ export class FolderItemDto {
   folderName?: string;
 
   @Transform(toParent, { toClassOnly: true })
-  @IsOptional()
+  @Nullable()
   @IsCallerId()
   parentFolderId?: string | null;
 }

@@ -1,16 +1,16 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { IsCallerId, RequiredId } from '@app/platform';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsCallerId, Optional, RequiredId } from '@app/platform';
 
 /** `folders/get`: all folders, or one with `maxDepth` levels of subfolders (default 1). */
 export class GetFoldersRequest {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   folderId?: string;
 
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(1)
   @Max(100)

@@ -1,10 +1,10 @@
-import { IsOptional } from 'class-validator';
 import {
   BatchOf,
   DEFAULT_PAGE_SIZE,
   ExtraFields,
   IdFilter,
   IsCallerId,
+  Optional,
   OptionalText,
   PageSize,
   PageToken,
@@ -31,11 +31,11 @@ export class UserScopeRequest {
   @RequiredId()
   organizationId: string;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   documentId?: string;
 
-  @IsOptional()
+  @Optional()
   @IsCallerId()
   folderId?: string;
 }

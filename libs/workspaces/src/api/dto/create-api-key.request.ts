@@ -1,29 +1,26 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsDefined,
   IsEmail,
-  IsObject,
-  IsOptional,
   IsString,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
+import { FreeObject, NestedObject, Optional } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
 export class PlanInfoDto {
-  @IsOptional() @IsString() @MaxLength(200) type?: string;
+  @Optional() @IsString() @MaxLength(200) type?: string;
 }
 
 export class EmailServiceConfigDto {
-  @IsOptional() @IsString() @MaxLength(200) type?: string;
-  @IsOptional() @IsString() @MaxLength(1000) apiKey?: string;
-  @IsOptional() @IsString() @MaxLength(320) fromEmail?: string;
-  @IsOptional() @IsString() @MaxLength(200) fromCompany?: string;
-  @IsOptional() @IsString() @MaxLength(200) commentTemplateId?: string;
-  @IsOptional() @IsString() @MaxLength(200) tagTemplateId?: string;
+  @Optional() @IsString() @MaxLength(200) type?: string;
+  @Optional() @IsString() @MaxLength(1000) apiKey?: string;
+  @Optional() @IsString() @MaxLength(320) fromEmail?: string;
+  @Optional() @IsString() @MaxLength(200) fromCompany?: string;
+  @Optional() @IsString() @MaxLength(200) commentTemplateId?: string;
+  @Optional() @IsString() @MaxLength(200) tagTemplateId?: string;
 }
 
 /** Operation 1. */
@@ -32,22 +29,18 @@ export class CreateApiKeyRequest {
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 
-  @IsOptional() @IsString() @MaxLength(50) type?: string;
-  @IsOptional() @IsBoolean() createAuthToken?: boolean;
-  @IsOptional() @IsString() @MaxLength(200) apiKeyName?: string;
-  @IsOptional() @ValidateNested() @Type(() => PlanInfoDto) planInfo?: PlanInfoDto;
-  @IsOptional() @IsBoolean() customPlanInfo?: boolean;
-  @IsOptional() @IsObject() customPlanInfoData?: Record<string, unknown>;
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) allowedDomains?: string[];
-  @IsOptional() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
-  @IsOptional() @IsBoolean() useEmailService?: boolean;
-  @IsOptional() @IsBoolean() useWebhookService?: boolean;
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => EmailServiceConfigDto)
+  @Optional() @IsString() @MaxLength(50) type?: string;
+  @Optional() @IsBoolean() createAuthToken?: boolean;
+  @Optional() @IsString() @MaxLength(200) apiKeyName?: string;
+  @NestedObject(() => PlanInfoDto, 'optional') planInfo?: PlanInfoDto;
+  @Optional() @IsBoolean() customPlanInfo?: boolean;
+  @FreeObject() customPlanInfoData?: Record<string, unknown>;
+  @Optional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) allowedDomains?: string[];
+  @Optional() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
+  @Optional() @IsBoolean() useEmailService?: boolean;
+  @Optional() @IsBoolean() useWebhookService?: boolean;
+  @NestedObject(() => EmailServiceConfigDto, 'optional')
   emailServiceConfig?: EmailServiceConfigDto;
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => WebhookServiceConfigDto)
+  @NestedObject(() => WebhookServiceConfigDto, 'optional')
   webhookServiceConfig?: WebhookServiceConfigDto;
 }

@@ -1,4 +1,5 @@
-import { IsDefined, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
+import { Optional } from '@app/platform';
 
 /** D3.1 */
 export class CreateWorkspaceRequest {
@@ -6,6 +7,6 @@ export class CreateWorkspaceRequest {
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 
-  @IsOptional() @IsString() @MaxLength(200) name?: string;
-  @IsOptional() @IsString() @MaxLength(200) workspaceName?: string;
+  @Optional() @IsString() @MaxLength(200) name?: string;
+  @Optional() @IsString() @MaxLength(200) workspaceName?: string;
 }

@@ -1,12 +1,5 @@
-import { Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { NestedObject } from '@app/platform';
 
 export class ProviderKeyDto {
   @IsDefined({ message: '$property is required' })
@@ -18,14 +11,12 @@ export class ProviderKeyDto {
 
 /** `null` removes a provider's key (D3.5); an absent provider is left as it is. */
 export class AiProvidersDto {
-  @IsOptional() @ValidateNested() @Type(() => ProviderKeyDto) openai?: ProviderKeyDto | null;
-  @IsOptional() @ValidateNested() @Type(() => ProviderKeyDto) anthropic?: ProviderKeyDto | null;
-  @IsOptional() @ValidateNested() @Type(() => ProviderKeyDto) gemini?: ProviderKeyDto | null;
+  @NestedObject(() => ProviderKeyDto, 'nullable') openai?: ProviderKeyDto | null;
+  @NestedObject(() => ProviderKeyDto, 'nullable') anthropic?: ProviderKeyDto | null;
+  @NestedObject(() => ProviderKeyDto, 'nullable') gemini?: ProviderKeyDto | null;
 }
 
 export class UpdateAiModelConfigRequest {
-  @IsDefined({ message: '$property is required' })
-  @ValidateNested()
-  @Type(() => AiProvidersDto)
+  @NestedObject(() => AiProvidersDto)
   providers: AiProvidersDto;
 }

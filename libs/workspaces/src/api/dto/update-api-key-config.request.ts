@@ -1,10 +1,11 @@
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { Optional } from '@app/platform';
 import { DOCUMENT_ACCESS_TYPES, type DocumentAccessType } from '../../domain/api-key.events';
 import { ApiKeyRequest } from './api-key.request';
 
 /** D3.4 */
 export class UpdateApiKeyConfigRequest extends ApiKeyRequest {
-  @IsOptional() @IsBoolean() advancedQueriesEnabled?: boolean;
-  @IsOptional() @IsBoolean() activityServiceEnabled?: boolean;
-  @IsOptional() @IsIn(DOCUMENT_ACCESS_TYPES) defaultDocumentAccessType?: DocumentAccessType;
+  @Optional() @IsBoolean() advancedQueriesEnabled?: boolean;
+  @Optional() @IsBoolean() activityServiceEnabled?: boolean;
+  @Optional() @IsIn(DOCUMENT_ACCESS_TYPES) defaultDocumentAccessType?: DocumentAccessType;
 }

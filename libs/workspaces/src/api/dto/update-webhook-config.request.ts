@@ -1,12 +1,10 @@
-import { Type } from 'class-transformer';
-import { IsBoolean, IsOptional, ValidateNested } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { NestedObject, Optional } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
 /** Operation 4. */
 export class UpdateWebhookConfigRequest {
-  @IsOptional() @IsBoolean() useWebhookService?: boolean;
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => WebhookServiceConfigDto)
+  @Optional() @IsBoolean() useWebhookService?: boolean;
+  @NestedObject(() => WebhookServiceConfigDto, 'optional')
   webhookServiceConfig?: WebhookServiceConfigDto;
 }

@@ -12,6 +12,9 @@ import { type AiModelConfigView } from '../get-ai-model-config/get-ai-model-conf
 import { maskedProviders } from '../shared/masked-providers';
 import { UpdateAiModelConfigCommand } from './update-ai-model-config.command';
 
+/** The last four characters, by code point: slicing UTF-16 units could split an emoji in two. */
+const lastFour = (key: string) => Array.from(key).slice(-4).join('');
+
 @CommandHandler(UpdateAiModelConfigCommand)
 export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModelConfigCommand> {
   constructor(
@@ -25,7 +28,7 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
     for (const [name, value] of Object.entries(providers)) {
       if (value === undefined) continue;
       changes[name as AiProvider] = value
-        ? { sealedKey: this.box.seal(value.apiKey), last4: value.apiKey.slice(-4) }
+        ? { sealedKey: this.box.seal(value.apiKey), last4: lastFour(value.apiKey) }
         : null;
     }
     return this.repository.update(
