@@ -20,6 +20,7 @@ const AFTER_CHECKPOINT = `(transaction_id, global_position) > ($1::xid8, $2::big
 const typesOf = (subscriber: EventSubscriber) =>
   subscriber.handles ? [...subscriber.handles] : null;
 const POLL_INTERVAL_MS = 1000;
+const WAIT_POLL_MS = 50;
 
 /**
  * Feeds subscribers from the log in commit order. Events are read only below the oldest
@@ -104,6 +105,26 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
       [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
     );
     return !row.behind;
+  }
+
+  /**
+   * Waits until every subscriber of `eventType` has handled everything committed so far,
+   * running their batches here rather than waiting for the next poll. False when `timeoutMs`
+   * passes first (another process holds a checkpoint, or a batch keeps failing).
+   */
+  async waitUntilHandled(eventType: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    const subscribers = this.subscribers.filter((s) => !s.handles || s.handles.includes(eventType));
+    for (;;) {
+      let caughtUp = true;
+      for (const subscriber of subscribers) {
+        await this.drainOne(subscriber).catch(() => undefined); // logged by the background pass
+        caughtUp = caughtUp && (await this.isCaughtUp(subscriber.subscriptionId));
+      }
+      if (caughtUp) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    }
   }
 
   private kick(): void {

@@ -1,6 +1,7 @@
 import { Aggregate, streamId } from '@app/event-store';
 import {
   MigrationCompleted,
+  MigrationDocumentMoved,
   MigrationFailed,
   MigrationRequested,
   MigrationStarted,
@@ -16,12 +17,15 @@ export type MigrationStatus = 'pending' | 'in_progress' | 'completed' | 'failed'
 /**
  * The state of one document migration (D6.7): pending → in_progress → completed | failed.
  * Each transition is allowed once, so a step that runs twice decides nothing the second time.
+ * `documentMoved` marks the half-way point inside in_progress: the document is under its new
+ * id, and completion waits until its data is too.
  */
 export class Migration extends Aggregate<MigrationEvent> {
   status?: MigrationStatus;
   organizationId = '';
   documentId = '';
   newDocumentId = '';
+  documentMoved = false;
 
   constructor(
     readonly apiKey: string,
@@ -42,6 +46,12 @@ export class Migration extends Aggregate<MigrationEvent> {
     if (this.status !== 'pending') return false;
     this.raise(MigrationStarted({ ...this.ref(), at }));
     return true;
+  }
+
+  markDocumentMoved(at: number): void {
+    if (this.status === 'in_progress' && !this.documentMoved) {
+      this.raise(MigrationDocumentMoved({ ...this.ref(), at }));
+    }
   }
 
   complete(at: number): void {
@@ -67,6 +77,7 @@ export class Migration extends Aggregate<MigrationEvent> {
         newDocumentId: this.newDocumentId,
       } = event.data);
     } else if (MigrationStarted.is(event)) this.status = 'in_progress';
+    else if (MigrationDocumentMoved.is(event)) this.documentMoved = true;
     else if (MigrationCompleted.is(event)) this.status = 'completed';
     else if (MigrationFailed.is(event)) this.status = 'failed';
   }

@@ -13,6 +13,11 @@ export const MigrationStarted = defineEvent<MigrationRef & { at: number }>()(
   'documents.migration-started',
 );
 
+/** The document is under its new id; its data follows (the migration stays in_progress). */
+export const MigrationDocumentMoved = defineEvent<MigrationRef & { at: number }>()(
+  'documents.migration-document-moved',
+);
+
 export const MigrationCompleted = defineEvent<MigrationRef & { at: number }>()(
   'documents.migration-completed',
 );
@@ -24,6 +29,7 @@ export const MigrationFailed = defineEvent<MigrationRef & { error: string; at: n
 export const MIGRATION_EVENTS = {
   MigrationRequested,
   MigrationStarted,
+  MigrationDocumentMoved,
   MigrationCompleted,
   MigrationFailed,
 };

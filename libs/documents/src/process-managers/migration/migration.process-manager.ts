@@ -4,11 +4,13 @@ import {
   EventStore,
   ItemRefused,
   retryOnConflict,
+  SubscriptionRunner,
   type EventMetadata,
 } from '@app/event-store';
 import { JobQueue, type JobRun } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { Document, DOCUMENT_STREAM_TYPE, documentStream } from '../../domain/document.aggregate';
+import { DocumentMigrated } from '../../domain/document.events';
 import {
   Migration,
   MIGRATION_STREAM_TYPE,
@@ -16,19 +18,27 @@ import {
 } from '../../domain/migration.aggregate';
 import {
   MIGRATION_MOVE_JOB,
+  MIGRATION_SETTLE_JOB,
   MIGRATION_START_JOB,
   migrationJobId,
   type MigrationJobData,
 } from './migration.jobs';
 
 const FAILED_INTERNALLY = 'Migration failed: internal error';
+/** How long one settle attempt waits for the data to follow before the queue retries it. */
+const SETTLE_WAIT_MS = 20_000;
+/** Settle retries: data of a large document can take a while to move behind other work. */
+const SETTLE_ATTEMPTS = 10;
 
 /**
  * Drives a document migration (D6.7). Its state is the migration's own stream; its steps are
  * queue jobs with deterministic ids, each recorded in the transaction of the step before:
- *   start: pending → in_progress, and records the move job;
- *   move:  the document moves (one DocumentMigrated event on the old id, the new id made in
- *          the same append) and the migration completes, or it fails with the reason.
+ *   start:  pending → in_progress, and records the move job;
+ *   move:   the document moves (one DocumentMigrated event on the old id, the new id made in
+ *           the same append) and records the settle job, or the migration fails with the reason;
+ *   settle: waits until every subscriber of DocumentMigrated (the modules that move a
+ *           document's data) has handled it, then completes: `completed` means the document
+ *           and all its data are under the new id.
  * A step that runs again finds its transition done and does nothing; unfinished steps are
  * dispatched again by the job ledger after a restart.
  */
@@ -40,6 +50,7 @@ export class MigrationProcessManager implements OnModuleInit {
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly queue: JobQueue,
+    private readonly subscriptions: SubscriptionRunner,
   ) {}
 
   onModuleInit(): void {
@@ -48,6 +59,9 @@ export class MigrationProcessManager implements OnModuleInit {
     );
     this.queue.handle<MigrationJobData>(MIGRATION_MOVE_JOB, (job) =>
       this.failOnLastAttempt(job, () => this.move(job.data)),
+    );
+    this.queue.handle<MigrationJobData>(MIGRATION_SETTLE_JOB, (job) =>
+      this.failOnLastAttempt(job, () => this.settle(job.data)),
     );
   }
 
@@ -68,10 +82,11 @@ export class MigrationProcessManager implements OnModuleInit {
   }
 
   private async move({ apiKey, migrationId }: MigrationJobData): Promise<void> {
-    await retryOnConflict(() =>
+    const settleJob = migrationJobId(MIGRATION_SETTLE_JOB, migrationId);
+    const moved = await retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const migration = await this.load(m, apiKey, migrationId);
-        if (migration.status !== 'in_progress') return;
+        if (migration.status !== 'in_progress' || migration.documentMoved) return false;
         const ref = { apiKey, organizationId: migration.organizationId };
         const source = new Document({ ...ref, documentId: migration.documentId });
         const target = new Document({ ...ref, documentId: migration.newDocumentId });
@@ -82,12 +97,34 @@ export class MigrationProcessManager implements OnModuleInit {
         const at = Date.now();
         try {
           source.migrateTo(target, migrationId, at);
-          migration.complete(at);
+          migration.markDocumentMoved(at);
         } catch (err) {
           if (!(err instanceof ItemRefused)) throw err;
           migration.fail(err.message, at);
         }
         await this.save(m, migration, [source, target]);
+        if (!migration.documentMoved) return false;
+        const data: MigrationJobData = { apiKey, migrationId };
+        const job = { id: settleJob, name: MIGRATION_SETTLE_JOB, data };
+        await this.queue.enqueue([job], { maxAttempts: SETTLE_ATTEMPTS }, m);
+        return true;
+      }),
+    );
+    if (moved) await this.queue.dispatch([settleJob]);
+  }
+
+  /** Completes once the document's data has followed it (see the class comment). */
+  private async settle({ apiKey, migrationId }: MigrationJobData): Promise<void> {
+    const caughtUp = await this.subscriptions.waitUntilHandled(
+      DocumentMigrated.type,
+      SETTLE_WAIT_MS,
+    );
+    if (!caughtUp) throw new Error('waiting for the document data to follow the migration');
+    await retryOnConflict(() =>
+      this.store.transaction(async (m) => {
+        const migration = await this.load(m, apiKey, migrationId);
+        migration.complete(Date.now());
+        await this.save(m, migration, []);
       }),
     );
   }
