@@ -1,0 +1,414 @@
+import type { TestWorkspace } from '@app/testing';
+import type { FuzzShape } from './fuzz-variants';
+
+/**
+ * What the seeds refer to. Tenant A owns the protected data (organization `org`, checked by
+ * snapshot) and the scratch organization `sorg`; B is another workspace; S is a scratch
+ * workspace for settings whose valid variants have effects (its token is reset, its AI keys
+ * removed by `null`).
+ */
+export interface FuzzContext {
+  a: TestWorkspace;
+  b: TestWorkspace;
+  s: TestWorkspace;
+  migrationId: string;
+  deletionJobId: string;
+  /** A real next-page token of operation 8 (a made-up one is refused, as it should be). */
+  organizationsPageToken: string;
+}
+
+/** Who may call a route: the admin token, workspace headers, API key headers, or op 13's body. */
+export type AuthKind = 'admin' | 'workspace' | 'apiKey' | 'body';
+
+export interface Seed extends FuzzShape {
+  auth: AuthKind;
+  /** The workspace whose credentials the seed is sent with (default A). */
+  tenant?: 'a' | 's';
+  /** A valid `data` for the route. */
+  data(ctx: FuzzContext): Record<string, unknown>;
+  /** Run alone, after everything else: it changes the credentials it is sent with. */
+  rotatesCredentials?: boolean;
+  /** The body names one of A's API keys: another workspace must be refused. */
+  namesOwnApiKey?: boolean;
+  /** Credentials in the body (op 13): a wrong type there is refused as a credential, any 4xx. */
+  credentialFields?: readonly string[];
+  /** A 500 the specification itself prescribes, recognised by its message. */
+  specifiedInternal?: RegExp;
+}
+
+/** Marks A's stored data that no seed contains: another tenant must never be answered it. */
+export const A_ONLY = 'A-ONLY-3c1f';
+
+export const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
+export const bob = { userId: 'bob', name: 'Bob Jones', email: 'bob@example.com' };
+
+/** Protected: `org`, folder `f`, document `doc` (all in A). Scratch: `sorg`/`sdoc`, annotations `sa`, `sd`. */
+const doc = { organizationId: 'org', documentId: 'doc' };
+const scratch = { organizationId: 'sorg', documentId: 'sdoc' };
+const webhookConfig = {
+  authToken: 'whk-token',
+  rawNotificationUrl: 'https://hooks.example.com/raw',
+  encodeData: false,
+  triggers: { 'comment.add': true },
+};
+
+/**
+ * One valid body per route of the OpenAPI document. Seeds on protected data are no-ops when
+ * repeated (re-adding an existing id, setting a value it already has, deleting what is not
+ * there), so no variant answered 2xx may change what the reads show. Seeds whose valid
+ * variants do change data (comments added, `null` unassigning, a CRDT record rewritten) act on
+ * the scratch organization or workspace, which is checked for malformed values instead.
+ */
+export const SEEDS: Record<string, Seed> = {
+  '/v2/workspace/create': {
+    auth: 'admin',
+    data: () => ({ ownerEmail: 'fuzz@example.com', name: 'Fuzz', workspaceName: 'Fuzz space' }),
+  },
+  '/v2/workspace/apikey/create': {
+    auth: 'workspace',
+    data: () => ({
+      ownerEmail: 'owner@example.com',
+      type: 'testing',
+      createAuthToken: true,
+      apiKeyName: 'fuzz key',
+      planInfo: { type: 'sdk' },
+      customPlanInfo: false,
+      customPlanInfoData: { seats: 1 },
+      allowedDomains: ['example.com'],
+      addLocalHostToAllowedDomains: false,
+      useEmailService: false,
+      useWebhookService: false,
+      emailServiceConfig: { type: 'default', fromEmail: 'a@example.com', fromCompany: 'Co' },
+      webhookServiceConfig: webhookConfig,
+    }),
+    opaque: ['customPlanInfoData', 'webhookServiceConfig.triggers'],
+  },
+  '/v2/workspace/authtokens/get': {
+    auth: 'workspace',
+    data: (c) => ({ apiKey: c.a.apiKey }),
+    namesOwnApiKey: true,
+  },
+  '/v2/workspace/authtoken/reset': {
+    auth: 'workspace',
+    tenant: 's',
+    data: () => ({}),
+    rotatesCredentials: true,
+  },
+  '/v2/workspace/domains/add': {
+    auth: 'apiKey',
+    data: () => ({ domains: ['example.com'] }),
+    // Repeating the seed names a domain the key has: the spec answers that with INTERNAL.
+    specifiedInternal: /Skipped existing domains\./,
+  },
+  '/v2/workspace/webhookconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({ useWebhookService: false, webhookServiceConfig: webhookConfig }),
+    opaque: ['webhookServiceConfig.triggers'],
+  },
+  '/v2/workspace/webhookconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/apikeyconfig/get': {
+    auth: 'workspace',
+    data: (c) => ({ apiKey: c.a.apiKey }),
+    namesOwnApiKey: true,
+  },
+  '/v2/workspace/apikeyconfig/update': {
+    auth: 'workspace',
+    data: (c) => ({
+      apiKey: c.a.apiKey,
+      advancedQueriesEnabled: true,
+      activityServiceEnabled: true,
+      defaultDocumentAccessType: 'public',
+    }),
+    namesOwnApiKey: true,
+  },
+  '/v2/workspace/aimodelconfig/get': { auth: 'workspace', data: () => ({}) },
+  '/v2/workspace/aimodelconfig/update': {
+    auth: 'workspace',
+    tenant: 's',
+    data: () => ({ providers: { openai: { apiKey: 'sk-fuzz' }, anthropic: { apiKey: 'sk-a' } } }),
+  },
+  '/v1/organizations/add': {
+    auth: 'apiKey',
+    data: () => ({ organizations: [{ organizationId: 'org', organizationName: 'Again' }] }),
+    keepsExtra: ['organizations[]'],
+  },
+  '/v2/organizations/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizations: [{ organizationId: 'org', organizationName: 'Org', disabled: false }],
+    }),
+    keepsExtra: ['organizations[]'],
+  },
+  '/v2/organizations/get': {
+    auth: 'apiKey',
+    data: (c) => ({ pageSize: 1, pageToken: c.organizationsPageToken }),
+  },
+  '/v1/organizations/folders/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      folders: [{ folderId: 'f', folderName: 'Folder', parentFolderId: 'root' }],
+    }),
+  },
+  '/v2/organizations/folders/add': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      createOrganization: false,
+      folders: [{ folderId: 'f', folderName: 'Again', parentFolderId: 'root' }],
+    }),
+  },
+  '/v2/organizations/folders/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', folderId: 'f', maxDepth: 2 }),
+  },
+  '/v2/organizations/documents/add': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      createOrganization: false,
+      folderId: 'f',
+      createFolder: false,
+      documents: [
+        { documentId: 'doc', documentName: 'Again', accessType: 'public', disabled: false },
+      ],
+    }),
+    keepsExtra: ['documents[]'],
+  },
+  '/v1/organizations/documents/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', documentIds: ['doc'] }),
+  },
+  '/v1/organizations/documents/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', documentIds: ['ghost-doc'] }),
+  },
+  '/v2/organizations/documents/migrate': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', documentId: 'ghost-doc', newDocumentId: 'ghost-new' }),
+  },
+  '/v2/organizations/documents/migrate/status': {
+    auth: 'apiKey',
+    data: (c) => ({ organizationId: 'org', migrationId: c.migrationId }),
+  },
+  '/v2/users/add': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: 'Again' }] }),
+    keepsExtra: ['users[]'],
+  },
+  '/v1/users/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      documentId: 'doc',
+      users: [{ userId: 'ann', name: 'Ann', email: 'ann@example.com' }],
+    }),
+    keepsExtra: ['users[]'],
+  },
+  '/v2/users/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', folderId: 'f', userIds: ['ann'], pageSize: 5 }),
+  },
+  '/v2/users/data/delete': {
+    auth: 'apiKey',
+    data: () => ({ userIds: ['ghost-user'], organizationIds: ['org'] }),
+  },
+  '/v1/users/data/delete/status': {
+    auth: 'apiKey',
+    data: (c) => ({ jobId: c.deletionJobId }),
+  },
+  '/v2/commentannotations/add': {
+    auth: 'apiKey',
+    // No annotationId: each accepted variant makes a new annotation in the scratch document,
+    // so whatever the server accepts is stored, and the log scan sees it.
+    data: () => ({
+      ...scratch,
+      commentAnnotations: [
+        {
+          location: { id: 'sloc', locationName: 'Scene' },
+          from: ann,
+          status: { id: 'OPEN', type: 'default' },
+          priority: { id: 'P1' },
+          assignedTo: bob,
+          context: { page: 1 },
+          commentData: [
+            {
+              commentText: 'Hello',
+              commentHtml: '<p>Hello</p>',
+              from: ann,
+              taggedUserContacts: [{ userId: 'bob', contact: bob, text: '@Bob' }],
+              context: { line: 1 },
+            },
+          ],
+        },
+      ],
+    }),
+    opaque: [
+      'commentAnnotations[].status',
+      'commentAnnotations[].priority',
+      'commentAnnotations[].context',
+      'commentAnnotations[].commentData[].context',
+    ],
+  },
+  '/v2/commentannotations/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      documentId: 'doc',
+      documentIds: ['doc'],
+      annotationIds: ['a1'],
+      locationIds: ['loc-1'],
+      userIds: ['ann'],
+      pageSize: 10,
+    }),
+  },
+  '/v2/commentannotations/update': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      annotationIds: ['sa'],
+      updatedData: {
+        status: { id: 'OPEN' },
+        priority: { id: 'P2' },
+        assignedTo: bob,
+        context: { page: 2 },
+      },
+    }),
+    opaque: ['updatedData.status', 'updatedData.priority', 'updatedData.context'],
+  },
+  '/v2/commentannotations/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...doc, annotationIds: ['ghost-annotation'] }),
+  },
+  '/v2/commentannotations/comments/add': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      annotationId: 'sa',
+      commentData: [
+        {
+          commentText: 'Reply',
+          commentHtml: '<p>Reply</p>',
+          from: bob,
+          taggedUserContacts: [{ userId: 'ann', contact: ann }],
+          context: { x: 1 },
+        },
+      ],
+    }),
+    opaque: ['commentData[].context'],
+  },
+  '/v2/commentannotations/comments/update': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      annotationId: 'sa',
+      commentIds: [1],
+      updatedData: {
+        commentText: 'Edited',
+        commentHtml: '<p>Edited</p>',
+        taggedUserContacts: [{ userId: 'bob', contact: bob }],
+        context: { y: 2 },
+      },
+    }),
+    opaque: ['updatedData.context'],
+  },
+  '/v2/commentannotations/comments/delete': {
+    auth: 'apiKey',
+    // `null` commentIds is read as absent, which deletes every comment: a scratch annotation.
+    data: () => ({ ...scratch, annotationId: 'sd', commentIds: [1] }),
+  },
+  '/v2/commentannotations/reactions/add': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, annotationId: 'sa', commentId: 1, icon: 'HEART', user: bob }),
+  },
+  '/v2/commentannotations/reactions/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, annotationId: 'sa', commentId: 1, icon: 'HEART', user: bob }),
+  },
+  '/v2/reactions/add': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      reactions: [
+        { icon: 'THUMBS_UP', from: ann, location: { id: 'sloc' }, targetElementId: 'el-1' },
+      ],
+    }),
+  },
+  '/v2/reactions/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', reactionIds: ['r1'], pageSize: 10 }),
+  },
+  '/v2/reactions/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...doc, reactionIds: ['ghost-reaction'] }),
+  },
+  '/v2/recordings/add': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      recordings: [
+        {
+          from: ann,
+          recordingType: 'audio',
+          displayName: 'Take',
+          location: { id: 'sloc' },
+          attachments: [{ url: 'https://files.example.com/1' }],
+        },
+      ],
+    }),
+    opaque: ['recordings[].attachments[]'],
+  },
+  '/v2/recordings/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', recordingIds: ['rec1'], locationIds: ['loc-1'] }),
+  },
+  '/v2/recordings/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...doc, recordingIds: ['ghost-recording'] }),
+  },
+  '/v2/crdt/add': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      editorId: 'se1',
+      type: 'text',
+      data: 'Hello',
+      lastUpdatedBy: 'ann',
+      sessionId: 's1',
+      location: { id: 'sloc' },
+    }),
+    lenient: ['data'],
+  },
+  '/v2/crdt/update': {
+    auth: 'apiKey',
+    data: () => ({
+      ...scratch,
+      editorId: 'se1',
+      type: 'text',
+      data: 'Hello again',
+      lastUpdatedBy: 'bob',
+      sessionId: 's2',
+      location: { id: 'sloc' },
+    }),
+    lenient: ['data'],
+  },
+  '/v2/crdt/get': { auth: 'apiKey', data: () => ({ ...doc, editorId: 'e1' }) },
+  '/v2/presence/add': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, users: [{ ...ann, status: 'online' }] }),
+  },
+  '/v2/presence/get': { auth: 'apiKey', data: () => ({ ...doc }) },
+  '/v2/presence/delete': { auth: 'apiKey', data: () => ({ ...doc, userIds: ['ghost-user'] }) },
+  '/v1/organizations/documents/locations/data/delete': {
+    auth: 'body',
+    data: (c) => ({
+      apiKey: c.a.apiKey,
+      authToken: c.a.authToken,
+      organizationId: 'org',
+      documentId: 'doc',
+      location: { id: 'ghost-location', locationName: 'Nowhere' },
+    }),
+    credentialFields: ['apiKey', 'authToken'],
+  },
+};
