@@ -199,11 +199,8 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v1/users/update': {
     auth: 'apiKey',
-    data: () => ({
-      organizationId: 'org',
-      documentId: 'doc',
-      users: [{ userId: 'ann', name: 'Ann', email: 'ann@example.com' }],
-    }),
+    // The organization-scope record as it is: a variant that drops a field (null) stays harmless.
+    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: `Ann ${A_ONLY}` }] }),
     keepsExtra: ['users[]'],
   },
   '/v2/users/get': {
