@@ -200,9 +200,12 @@ describe('poison events', () => {
     expect(JSON.parse(lines[0])).toEqual({ id, status: 'not-found' });
   });
 
-  /** Events of a type of their own, for one hand-driven subscriber. */
-  async function appendProbes(type: string, values: number[]): Promise<RecordedEvent[]> {
-    return store.append(
+  /**
+   * Events of a type of their own, for one hand-driven subscriber; returns once a subscription
+   * can read them (no transaction begun before their commit is still in flight).
+   */
+  async function appendProbes(type: string, values: number[]): Promise<void> {
+    await store.append(
       values.map((n) => ({
         streamId: `${type}-${n}`,
         streamType: 'test',
@@ -211,6 +214,14 @@ describe('poison events', () => {
       })),
       {},
     );
+    await waitFor(async () => {
+      const [row] = await dataSource.query(
+        `SELECT bool_and(transaction_id < pg_snapshot_xmin(pg_current_snapshot())) AS readable
+         FROM events WHERE type = $1`,
+        [type],
+      );
+      return row.readable ? true : undefined;
+    });
   }
   const drainOnce = (sub: EventSubscriber) => runner.runBatch(sub).catch((err: Error) => err);
 
