@@ -6,13 +6,18 @@ import { isEmail } from 'class-validator';
 import { ConfigError, loadConfig, resolveServerSecrets, success } from '@app/platform';
 import { CreateWorkspaceCommand, WORKSPACE_CREATED_MESSAGE } from '@app/workspaces';
 import { AppModule } from './app.module';
+import { EVENTS_USAGE, isEventsCommand, runEventsCommand } from './events.command';
 
 const USAGE = `Usage: npm run cli -- workspace create --email <ownerEmail> [--name <owner name>] [--workspace-name <name>]
+${EVENTS_USAGE}
 
 Runs against the same database as the server (DATABASE_URL, or the embedded DATA_DIR).
 On the embedded database, stop the server first: one process at a time may open DATA_DIR.`;
 
-/** Offline commands (D3.3): prints the same JSON as POST /v2/workspace/create. */
+/**
+ * Offline commands: `workspace create` (D3.3) prints the same JSON as POST
+ * /v2/workspace/create; `events` lists and retries parked events.
+ */
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -24,13 +29,20 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || positionals.join(' ') !== 'workspace create' || !values.email) {
+  const command = positionals.slice(0, 2).join(' ');
+  if (values.help || !(isEventsCommand(positionals) || command === 'workspace create')) {
     process.stderr.write(USAGE + '\n');
     return values.help ? 0 : 2;
   }
-  if (!isEmail(values.email)) {
-    process.stderr.write('--email must be an email address\n');
-    return 2;
+  if (command === 'workspace create') {
+    if (!values.email || positionals.length !== 2) {
+      process.stderr.write(USAGE + '\n');
+      return 2;
+    }
+    if (!isEmail(values.email)) {
+      process.stderr.write('--email must be an email address\n');
+      return 2;
+    }
   }
   const config = { ...loadConfig(), logLevel: 'error' as const };
   const secrets = resolveServerSecrets(config, { generateAdminToken: false });
@@ -38,11 +50,16 @@ async function main(argv: string[]): Promise<number> {
     logger: ['error', 'fatal'],
   });
   try {
+    if (command !== 'workspace create') {
+      return await runEventsCommand(app, positionals.slice(1), (line) =>
+        process.stdout.write(line + '\n'),
+      );
+    }
     const created = await app
       .get(CommandBus)
       .execute(
         new CreateWorkspaceCommand(
-          { ownerEmail: values.email, name: values.name, workspaceName: values['workspace-name'] },
+          { ownerEmail: values.email!, name: values.name, workspaceName: values['workspace-name'] },
           'cli',
         ),
       );

@@ -3,12 +3,13 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AggregateRepository } from './aggregate.repository';
 import { StreamBatchRunner } from './batch';
 import { EventStore } from './event-store';
+import { ParkedEvents } from './parked-events';
 import { SubscriptionRunner } from './subscription-runner';
 
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner],
-  exports: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner],
+  providers: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner, ParkedEvents],
+  exports: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner, ParkedEvents],
 })
 export class EventStoreModule {}

@@ -1,17 +1,23 @@
 import {
+  Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { yieldToEventLoop } from '@app/platform';
-import { DataSource } from 'typeorm';
+import { APP_CONFIG, yieldToEventLoop, type AppConfig } from '@app/platform';
+import { DataSource, type EntityManager } from 'typeorm';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { EventStore } from './event-store';
+import type { RecordedEvent } from './events';
+import { ParkedEvents, type ParkedEvent } from './parked-events';
 import { Subscriber, type EventSubscriber } from './projection';
+import { isTransientError } from './transient-error';
 
 const BATCH_SIZE = 500;
+const DEFAULT_MAX_ATTEMPTS = 5;
 
 /** Events after a checkpoint ($1 transaction, $2 position) of the types $3 (all when null). */
 const AFTER_CHECKPOINT = `(transaction_id, global_position) > ($1::xid8, $2::bigint)
@@ -22,12 +28,48 @@ const typesOf = (subscriber: EventSubscriber) =>
 const POLL_INTERVAL_MS = 1000;
 const WAIT_POLL_MS = 50;
 
+interface CheckpointRow {
+  position: string;
+  transaction_id: string;
+  failing_position: string | null;
+  failures: number;
+}
+
+/** An event given up on in a batch, reported once its transaction commits. */
+interface Parking {
+  event: RecordedEvent;
+  error: string;
+  attempts: number;
+}
+
+interface BatchOutcome {
+  handled: number;
+  parked?: Parking;
+  /** The handler's failure on an event not parked yet: the pass stops here for now. */
+  error?: Error;
+}
+
+/** How a retried parked event went. */
+export interface ParkedRetry {
+  parked: ParkedEvent;
+  handled: boolean;
+  error?: string;
+}
+
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+const messageOf = (err: Error) => (err.message || err.name).slice(0, 2000);
+
 /**
  * Feeds subscribers from the log in commit order. Events are read only below the oldest
  * transaction still in flight (`pg_snapshot_xmin`), ordered by (transaction_id, position),
  * so an event whose transaction commits late is never skipped. The checkpoint row is locked
  * and updated in the same transaction as the subscriber's work: one process at a time, and
  * a crash repeats a batch rather than losing it.
+ *
+ * A handler that fails on the same event `maxAttempts` times in a row parks it
+ * (`parked_events`) and the checkpoint moves on: one bad event never stalls a subscription.
+ * The count is kept on the checkpoint row, so it survives restarts and is shared by every
+ * instance. Failures that say the database is away (`isTransientError`) do not count.
  */
 @Injectable()
 export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,12 +81,20 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private stopped = false;
   private readonly wake = () => this.kick();
   private readonly checkpointed = new Set<string>();
+  /** Failures in a row on one event before it is parked. */
+  maxAttempts: number;
+  /** Events this process parked since it started. */
+  parkedTotal = 0;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly discovery: DiscoveryService,
     private readonly store: EventStore,
-  ) {}
+    private readonly parked: ParkedEvents,
+    @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+  ) {
+    this.maxAttempts = config?.subscriptionMaxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  }
 
   onApplicationBootstrap(): void {
     this.subscribers = this.discovery
@@ -142,7 +192,47 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     });
   }
 
-  /** One batch of one subscriber in one transaction; returns how many events it handled. */
+  /** Events parked and not retried successfully yet (of one subscription, or all). */
+  parkedCount(subscriptionId?: string): Promise<number> {
+    return this.parked.count(subscriptionId);
+  }
+
+  /**
+   * Runs one parked event through its subscriber again, in a transaction of its own; the
+   * checkpoint stays where it is. Handled: the parked row goes. Failed: it stays, with the
+   * new error. Undefined when there is no such parked event.
+   */
+  async retryParked(id: string): Promise<ParkedRetry | undefined> {
+    const found = await this.parked.find(id);
+    if (!found) return undefined;
+    const subscriber = this.subscribers.find((s) => s.subscriptionId === found.subscriptionId);
+    if (!subscriber) throw new Error(`No subscriber ${found.subscriptionId}`);
+    try {
+      const parked = await this.dataSource.transaction(async (m) => {
+        const locked = await this.parked.find(id, m);
+        if (!locked) return undefined; // retried by someone else meanwhile
+        const rows: EventRow[] = await m.query(
+          `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position = $1`,
+          [locked.position],
+        );
+        if (rows.length === 0) throw new Error('The event is no longer in the log');
+        await subscriber.handle(rows.map(toRecordedEvent), m);
+        await this.parked.remove(id, m);
+        return locked;
+      });
+      return parked && { parked, handled: true };
+    } catch (err) {
+      const error = messageOf(asError(err));
+      await this.parked.retryFailed(id, error);
+      return { parked: found, handled: false, error };
+    }
+  }
+
+  /**
+   * One batch of one subscriber in one transaction; returns how many events it handled
+   * (parked ones included). Throws the handler's error when it failed on an event that is
+   * not parked yet, after committing the events before it.
+   */
   async runBatch(subscriber: EventSubscriber): Promise<number> {
     if (!this.checkpointed.has(subscriber.subscriptionId)) {
       await this.dataSource.query(
@@ -151,29 +241,113 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
       );
       this.checkpointed.add(subscriber.subscriptionId);
     }
-    return this.dataSource.transaction(async (m) => {
-      const [checkpoint] = await m.query(
-        `SELECT position, transaction_id::text AS transaction_id FROM checkpoints
-         WHERE subscription_id = $1 FOR UPDATE SKIP LOCKED`,
-        [subscriber.subscriptionId],
-      );
-      if (!checkpoint) return 0; // another process holds this subscription
-      const rows: EventRow[] = await m.query(
-        `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE ${AFTER_CHECKPOINT} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id, global_position
-         LIMIT ${BATCH_SIZE}`,
-        [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
-      );
-      if (rows.length === 0) return 0;
-      const events = rows.map(toRecordedEvent);
-      await subscriber.handle(events, m);
-      const last = events[events.length - 1];
+    const outcome = await this.dataSource.transaction((m) => this.handleBatch(subscriber, m));
+    if (outcome.parked) this.reportParked(subscriber, outcome.parked);
+    if (outcome.error) throw outcome.error;
+    return outcome.handled;
+  }
+
+  private async handleBatch(subscriber: EventSubscriber, m: EntityManager): Promise<BatchOutcome> {
+    const [checkpoint]: CheckpointRow[] = await m.query(
+      `SELECT position, transaction_id::text AS transaction_id, failing_position, failures
+       FROM checkpoints WHERE subscription_id = $1 FOR UPDATE SKIP LOCKED`,
+      [subscriber.subscriptionId],
+    );
+    if (!checkpoint) return { handled: 0 }; // another process holds this subscription
+    // After a failure, the failing event comes alone until it is handled or parked.
+    const limit = checkpoint.failures > 0 ? 1 : BATCH_SIZE;
+    const rows: EventRow[] = await m.query(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE ${AFTER_CHECKPOINT} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT ${limit}`,
+      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
+    );
+    if (rows.length === 0) return { handled: 0 };
+    const events = rows.map(toRecordedEvent);
+    const batchError = await this.attempt(m, () => subscriber.handle(events, m));
+    if (!batchError) {
+      await this.advance(m, subscriber, events[events.length - 1]);
+      return { handled: events.length };
+    }
+    // One at a time: the events before the failing one are kept, the failing one counted.
+    for (const [index, event] of events.entries()) {
+      const error =
+        events.length === 1
+          ? batchError
+          : await this.attempt(m, () => subscriber.handle([event], m));
+      if (!error) {
+        await this.advance(m, subscriber, event);
+        continue;
+      }
+      const parked = await this.countFailure(m, subscriber, checkpoint, event, error);
+      return parked ? { handled: index + 1, parked } : { handled: index, error };
+    }
+    return { handled: events.length };
+  }
+
+  /**
+   * Runs a handler under a savepoint, so a failure undoes its writes only; returns its
+   * error. A transient error is thrown instead: the whole pass is tried again later and
+   * nothing is counted.
+   */
+  private async attempt(m: EntityManager, work: () => Promise<void>): Promise<Error | undefined> {
+    await m.query('SAVEPOINT subscriber_work');
+    try {
+      await work();
+    } catch (err) {
+      if (isTransientError(err)) throw err;
+      await m.query('ROLLBACK TO SAVEPOINT subscriber_work');
+      return asError(err);
+    }
+    await m.query('RELEASE SAVEPOINT subscriber_work');
+    return undefined;
+  }
+
+  /** Counts a failure on `event`; at `maxAttempts` in a row it is parked and passed. */
+  private async countFailure(
+    m: EntityManager,
+    subscriber: EventSubscriber,
+    checkpoint: CheckpointRow,
+    event: RecordedEvent,
+    err: Error,
+  ): Promise<Parking | undefined> {
+    const again = String(checkpoint.failing_position) === event.globalPosition;
+    const attempts = again ? Number(checkpoint.failures) + 1 : 1;
+    const error = messageOf(err);
+    if (attempts < this.maxAttempts) {
       await m.query(
-        `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8, updated_at = now() WHERE subscription_id = $1`,
-        [subscriber.subscriptionId, last.globalPosition, last.transactionId],
+        `UPDATE checkpoints SET failing_position = $2, failures = $3, last_error = $4, updated_at = now()
+         WHERE subscription_id = $1`,
+        [subscriber.subscriptionId, event.globalPosition, attempts, error],
       );
-      return events.length;
+      return undefined;
+    }
+    await this.parked.park(m, subscriber.subscriptionId, event, error, attempts);
+    await this.advance(m, subscriber, event);
+    return { event, error, attempts };
+  }
+
+  /** Moves the checkpoint past `event`, forgetting any failure before it. */
+  private async advance(m: EntityManager, subscriber: EventSubscriber, event: RecordedEvent) {
+    await m.query(
+      `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8, updated_at = now(),
+         failing_position = NULL, failures = 0, last_error = NULL
+       WHERE subscription_id = $1`,
+      [subscriber.subscriptionId, event.globalPosition, event.transactionId],
+    );
+  }
+
+  private reportParked(subscriber: EventSubscriber, { event, error, attempts }: Parking): void {
+    this.parkedTotal++;
+    this.logger.error({
+      msg: 'event parked',
+      subscriptionId: subscriber.subscriptionId,
+      position: event.globalPosition,
+      eventId: event.eventId,
+      type: event.type,
+      attempts,
+      error,
     });
   }
 }

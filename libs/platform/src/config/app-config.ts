@@ -16,6 +16,8 @@ export interface AppConfig {
   rateLimitRps: number;
   webhookAllowPrivateTargets: boolean;
   webhookRetryScale: number;
+  /** Failures in a row of a subscriber on one event before the event is parked. */
+  subscriptionMaxAttempts: number;
   openaiBaseUrl?: string;
   anthropicBaseUrl?: string;
   geminiBaseUrl?: string;
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitRps: positiveNumber(env, 'RATE_LIMIT_RPS', 100),
     webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     webhookRetryScale: positiveNumber(env, 'WEBHOOK_RETRY_SCALE', 1),
+    subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
     openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
     anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
     geminiBaseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:']),

@@ -10,6 +10,15 @@ const metadataOf = (apiKey: string, causationId: string) => ({
   causationId,
 });
 
+/** The ids an event must carry; a malformed one throws (and is parked) instead of matching nothing. */
+function requireIds(event: RecordedEvent, fields: string[]): void {
+  const data = event.data as Record<string, unknown>;
+  const missing = fields.filter((f) => typeof data?.[f] !== 'string' || data[f] === '');
+  if (missing.length > 0) throw new Error(`Malformed ${event.type}: no ${missing.join(', ')}`);
+}
+
+const REF_FIELDS = ['apiKey', 'organizationId', 'documentId'];
+
 /**
  * A document's collaboration data follows the document (D6.6, D6.7): deleted with it, moved
  * with its migration. Runs from the log (at least once) in the checkpoint's transaction, so
@@ -28,12 +37,14 @@ export class DocumentDataSubscriber implements EventSubscriber {
     let deletions: RecordedEvent[] = [];
     for (const event of events) {
       if (DocumentDeleted.is(event)) {
+        requireIds(event, REF_FIELDS);
         deletions.push(event);
         continue;
       }
       await this.deleteData(deletions, m);
       deletions = [];
       if (DocumentMigrated.is(event)) {
+        requireIds(event, [...REF_FIELDS, 'newDocumentId']);
         const { apiKey, organizationId, documentId, newDocumentId } = event.data;
         const refs = await this.remover.find(
           apiKey,

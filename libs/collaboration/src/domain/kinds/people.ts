@@ -5,6 +5,31 @@ export interface CollabUser {
   email?: string;
 }
 
+/** What a stored value is, for an error message that must not repeat personal data. */
+const shapeOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+
+/**
+ * `value` as a user, or a clear error: a stored record written by an old bug may hold
+ * anything, and work done from the log (known users) must not write half of it. The
+ * message names the shape only, never the values (they may be personal data).
+ */
+export function requireUser(value: unknown, what: string): CollabUser {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`Malformed record: ${what} is ${shapeOf(value)}, not a user object`);
+  }
+  const { userId, name, email } = value as Record<string, unknown>;
+  if (typeof userId !== 'string' || userId === '') {
+    throw new Error(`Malformed record: ${what} has no userId (${shapeOf(userId)})`);
+  }
+  for (const [field, text] of Object.entries({ name, email })) {
+    if (text != null && typeof text !== 'string') {
+      throw new Error(`Malformed record: ${what} has a ${field} that is ${shapeOf(text)}`);
+    }
+  }
+  return value as CollabUser;
+}
+
 export interface Location {
   id: string;
   locationName?: string;

@@ -6,7 +6,7 @@ import {
   learnFromAnnotation,
   type CommentAnnotation,
 } from './comment-annotation';
-import type { CollabUser, Identities, Location } from './people';
+import { requireUser, type CollabUser, type Identities, type Location } from './people';
 import {
   crdtPeople,
   eraseAuthored,
@@ -61,9 +61,22 @@ export const KIND_RULES: Record<RecordKind, KindRules> = {
   },
 };
 
-/** Who wrote something in a record of `kind`: public for the users library (D8.1). */
-export const authorsOf = (kind: RecordKind, record: Record<string, unknown>): CollabUser[] =>
-  KIND_RULES[kind].authors(record);
+/**
+ * Who wrote something in a record of `kind`: public for the users library (D8.1). Throws
+ * on a record whose authors are not well-formed users, rather than answer half of them.
+ */
+export function authorsOf(kind: RecordKind, record: Record<string, unknown>): CollabUser[] {
+  const rules = KIND_RULES[kind];
+  if (!rules) throw new Error(`Malformed record: unknown kind ${JSON.stringify(kind)}`);
+  let authors: unknown[];
+  try {
+    authors = rules.authors(record);
+  } catch (err) {
+    // A missing list (comments, reactions) or a record that is not an object.
+    throw new Error(`Malformed record: the authors of a ${kind} cannot be read (${err})`);
+  }
+  return authors.map((author, i) => requireUser(author, `author ${i + 1} of a ${kind}`));
+}
 
 export function locationOf(record: Record<string, unknown>): Location | undefined {
   return record.location as Location | undefined;

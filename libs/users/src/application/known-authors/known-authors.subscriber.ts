@@ -12,14 +12,16 @@ import type { EntityManager } from 'typeorm';
 import { UserRecord, USER_STREAM_TYPE, userStream } from '../../domain/user.aggregate';
 import type { UserRef } from '../../domain/user.events';
 
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** Work that must not race this subscriber (erasure of user records) waits for it by this id. */
+export const KNOWN_AUTHORS_SUBSCRIPTION = 'users.known-authors';
+
 /**
  * A user who authors collaboration data becomes known at the organization scope (D8.1): a
  * record is added for them when there is none. Runs from the log in the checkpoint's
  * transaction; adding a user who exists does nothing, so a repeated batch is harmless.
  */
-/** Work that must not race this subscriber (erasure of user records) waits for it by this id. */
-export const KNOWN_AUTHORS_SUBSCRIPTION = 'users.known-authors';
-
 @Subscriber()
 @Injectable()
 export class KnownAuthorsSubscriber implements EventSubscriber {
@@ -35,6 +37,10 @@ export class KnownAuthorsSubscriber implements EventSubscriber {
     const wanted = new Map<string, { ref: UserRef; author: { name?: string; email?: string } }>();
     for (const event of events.filter(RecordSaved.is)) {
       const { apiKey, organizationId, kind, record } = event.data;
+      // A malformed event throws (and is parked): a user must never be added half.
+      if (!isText(apiKey) || !isText(organizationId)) {
+        throw new Error(`Malformed ${RecordSaved.type}: no apiKey or organizationId`);
+      }
       for (const author of authorsOf(kind, record)) {
         const ref: UserRef = {
           apiKey,
