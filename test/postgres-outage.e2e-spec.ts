@@ -1,4 +1,7 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { JobQueue } from '@app/platform';
 import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
 import { OwnPostgres, postgresBinaries } from './support/own-postgres';
 
@@ -15,6 +18,29 @@ function expectUnavailable(res: request.Response): void {
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(5);
 }
+
+// A job that is running when the database goes away, and touches it after.
+const gated = { started: false, open: () => {}, runs: 0 };
+const gate = new Promise<void>((resolve) => (gated.open = resolve));
+
+@Injectable()
+class GatedJob implements OnModuleInit {
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly dataSource: DataSource,
+  ) {}
+  onModuleInit(): void {
+    this.queue.handle('test.gated', async () => {
+      gated.started = true;
+      gated.runs += 1;
+      await gate;
+      await this.dataSource.query('SELECT 1');
+    });
+  }
+}
+
+@Module({ providers: [GatedJob] })
+class GatedJobModule {}
 
 // Runs on both passes: the test brings a Postgres cluster of its own, to stop and start it.
 (bin ? describe : describe.skip)('a Postgres outage', () => {
@@ -33,7 +59,7 @@ function expectUnavailable(res: request.Response): void {
 
   beforeAll(async () => {
     cluster = await OwnPostgres.create(bin!);
-    t = await createTestApp({ databaseUrl: cluster.url });
+    t = await createTestApp({ databaseUrl: cluster.url, modules: [GatedJobModule] });
     ws = await t.createWorkspace();
   });
 
@@ -84,5 +110,26 @@ function expectUnavailable(res: request.Response): void {
     const ids = after.body.result.data.map((o: { id: string }) => o.id);
     expect(ids).toEqual(expect.arrayContaining(['before-outage', 'after-outage']));
     expect(ids).not.toContain('while-down');
+  });
+
+  it('keeps a job that failed during the outage, and runs it once the database is back', async () => {
+    const queue = t.app.get(JobQueue);
+    await queue.enqueue([{ id: 'gated-1', name: 'test.gated', data: {} }]);
+    await waitFor(async () => (gated.started ? true : undefined));
+    await cluster.stop('immediate');
+    gated.open(); // its query now fails, and so does recording the failure: no crash, no loss
+    await waitFor(async () => ((await health()).status === 503 ? true : undefined));
+
+    await cluster.start();
+    // The sweep (every 30 s in the app) dispatches what is still pending; called here to not wait.
+    await waitFor(
+      async () => {
+        await queue.sweep();
+        return (await queue.status('gated-1')) === 'completed' ? true : undefined;
+      },
+      20_000,
+      200,
+    );
+    expect(gated.runs).toBe(2);
   });
 });
