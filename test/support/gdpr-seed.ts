@@ -23,7 +23,10 @@ async function ok(res: { status: number; body: unknown }) {
  * wrote, the keeper's mentioning, tagging and assigned to the victim with the victim's reply
  * and reaction; element reactions, recordings, CRDT records, presence and user records.
  */
-export async function seedEveryKind(t: TestApp, h: Record<string, string>): Promise<void> {
+export async function seedEveryKind(
+  t: Pick<TestApp, 'post'>,
+  h: Record<string, string>,
+): Promise<void> {
   for (const [organizationId, documents] of PLACES) {
     await ok(
       await t.post(

@@ -3,6 +3,7 @@ export * from './config/server-secrets';
 export * from './crypto/tokens';
 export * from './crypto/secret-box';
 export * from './database/database.module';
+export * from './database/connection-failure';
 export * from './database/migrations/1763856000000-jobs-ledger';
 export * from './http/service-error';
 export * from './http/envelope';

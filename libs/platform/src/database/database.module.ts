@@ -1,4 +1,10 @@
-import { Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -6,6 +12,23 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
 
 export type MigrationClass = new () => unknown;
+
+const logger = new Logger('Database');
+
+/**
+ * The `pg` pool on an external Postgres. During an outage a request must fail fast (and be
+ * answered 503) rather than wait: a connection attempt gives up after 3 s, and a request
+ * queued for a busy pool as well. Broken clients are dropped by the pool and new ones made on
+ * demand, so it recovers by itself when Postgres returns. TCP keepalive finds connections
+ * whose peer vanished without closing them (a host or network failure).
+ */
+const POOL_OPTIONS = {
+  max: 10,
+  connectionTimeoutMillis: 3000,
+  idleTimeoutMillis: 10_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+};
 
 interface EmbeddedHandle {
   db?: PGlite;
@@ -42,7 +65,14 @@ async function dataSourceOptions(
     installExtensions: false,
   };
   if (!isEmbedded(config)) {
-    return { ...common, url: config.databaseUrl, extra: { max: 10 } };
+    return {
+      ...common,
+      url: config.databaseUrl,
+      extra: POOL_OPTIONS,
+      // An idle client whose connection dies is reported here and dropped, never thrown.
+      poolErrorHandler: (err: unknown) =>
+        logger.warn({ msg: 'idle database connection lost', err: String(err) }),
+    };
   }
   // PGlite through its node-postgres adapter (never typeorm-pglite: STACK.md); one connection.
   embedded.db = await PGlite.create(config.dataDir);

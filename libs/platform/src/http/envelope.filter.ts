@@ -14,7 +14,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const failure = toFailure(error, `${request.method} ${request.url}`);
     if (failure.unexpected) {
       this.logger.error({ requestId: request.id, err: String((error as Error)?.stack ?? error) });
+    } else if (failure.warning) {
+      this.logger.warn({ requestId: request.id, msg: failure.warning, err: String(error) });
     }
-    void reply.status(failure.httpStatus).send(failure.body);
+    void reply
+      .headers(failure.headers ?? {})
+      .status(failure.httpStatus)
+      .send(failure.body);
   }
 }

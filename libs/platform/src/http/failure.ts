@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { isConnectionFailure } from '../database/connection-failure';
 import type { FailureEnvelope } from './envelope';
 import { HTTP_STATUS_OF, ServiceError, type RpcStatus } from './service-error';
 
@@ -7,7 +8,17 @@ export interface Failure {
   body: FailureEnvelope;
   /** Unexpected errors are logged with their stack; the caller never sees it (D1.7). */
   unexpected: boolean;
+  /** Response headers the failure calls for (Retry-After). */
+  headers?: Record<string, string>;
+  /** Worth a warning in the log, without the stack: an outage answers many requests at once. */
+  warning?: string;
 }
+
+/**
+ * Seconds a caller is asked to wait when the database is unreachable: a restart or failover
+ * takes seconds, and the pool reconnects on the first request after it.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const STATUS_OF_HTTP: Record<number, RpcStatus> = {
   400: 'INVALID_ARGUMENT',
@@ -83,6 +94,16 @@ export function toFailure(error: unknown, route?: string): Failure {
     if (parsing) return parsing;
     const status = STATUS_OF_HTTP[httpStatus];
     if (status) return { httpStatus, body: envelope(status, error.message), unexpected: false };
+  }
+  if (isConnectionFailure(error)) {
+    // A database outage is the caller's cue to retry, not a server bug (never 500).
+    return {
+      httpStatus: 503,
+      body: envelope('UNAVAILABLE', 'The service is temporarily unavailable; retry shortly'),
+      unexpected: false,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      warning: 'database unavailable',
+    };
   }
   const statusCode = (error as { statusCode?: unknown })?.statusCode;
   if (typeof statusCode === 'number') {

@@ -20,6 +20,9 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 1_000;
 
+/** One transport job per attempt of a ledger job (see `dispatch`). */
+const transportIdOf = (jobId: string, attempts: number) => `${jobId}#${attempts}`;
+
 interface LedgerRow {
   job_id: string;
   name: string;
@@ -39,6 +42,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('JobQueue');
   private readonly handlers = new Map<string, JobHandler<any>>();
   private sweepTimer?: NodeJS.Timeout;
+  /** Jobs running in this process; a second dispatch of one of them is dropped (see `run`). */
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -89,14 +94,27 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  /** Hands recorded jobs to the transport; a failure here is logged and left to the sweep. */
+  /**
+   * Hands recorded jobs to the transport; a failure here is logged and left to the sweep. The
+   * transport id names the job's current attempt, as the sweep's and a retry's do, so that
+   * one attempt is one transport job whoever dispatches it: its lock (Bull) keeps two workers
+   * from running it at once.
+   */
   async dispatch(jobIds: string[], delayMs = 0): Promise<void> {
-    for (const jobId of jobIds) {
-      try {
-        await this.transport.add({ transportId: `${jobId}#0`, jobId, delayMs });
-      } catch (err) {
-        this.logger.warn({ msg: 'dispatch failed; the sweep will retry', jobId, err: String(err) });
+    try {
+      const pending: { job_id: string; attempts: number }[] = await this.dataSource.query(
+        `SELECT job_id, attempts FROM jobs WHERE job_id = ANY($1::text[]) AND status = 'pending'`,
+        [jobIds],
+      );
+      for (const row of pending) {
+        await this.transport.add({
+          transportId: transportIdOf(row.job_id, row.attempts),
+          jobId: row.job_id,
+          delayMs,
+        });
       }
+    } catch (err) {
+      this.logger.warn({ msg: 'dispatch failed; the sweep will retry', jobIds, err: String(err) });
     }
   }
 
@@ -139,7 +157,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         );
       for (const row of due) {
         await this.transport.add({
-          transportId: `${row.job_id}#${row.attempts}`,
+          transportId: transportIdOf(row.job_id, row.attempts),
           jobId: row.job_id,
           delayMs: Number(row.delay_ms),
         });
@@ -149,7 +167,21 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Runs a job unless this process runs it already (a Bull lock that lapsed while the job was
+   * still busy hands the job out again): the run under way completes it or plans its retry.
+   */
   private async run(dispatch: Dispatch): Promise<void> {
+    if (this.running.has(dispatch.jobId)) return;
+    this.running.add(dispatch.jobId);
+    try {
+      await this.runOnce(dispatch);
+    } finally {
+      this.running.delete(dispatch.jobId);
+    }
+  }
+
+  private async runOnce(dispatch: Dispatch): Promise<void> {
     await yieldToEventLoop(); // the answer of the request that dispatched this goes out first
     const rows: LedgerRow[] = await this.dataSource.query(
       `SELECT job_id, name, data, attempts, max_attempts FROM jobs WHERE job_id = $1 AND status = 'pending'`,
@@ -201,7 +233,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     });
     if (!failed) {
       await this.transport
-        .add({ transportId: `${row.job_id}#${attempts}`, jobId: row.job_id, delayMs })
+        .add({ transportId: transportIdOf(row.job_id, attempts), jobId: row.job_id, delayMs })
         .catch(() => undefined);
     }
   }

@@ -3,6 +3,7 @@ import { BullModule, getQueueToken } from '@nestjs/bull';
 import Redis, { type RedisOptions } from 'ioredis';
 import type { Queue } from 'bull';
 import type { AppConfig } from '../config/app-config';
+import { BULL_STALL_SETTINGS } from './bull-stall-settings';
 import { BullTransport } from './bull.transport';
 import { InProcessTransport } from './in-process.transport';
 import { JOB_TRANSPORT } from './job';
@@ -62,7 +63,7 @@ export class QueueModule {
           prefix: config.queuePrefix,
           createClient: (type) => redisClient(redisUrl, type, opened),
         }),
-        BullModule.registerQueue({ name: QUEUE_NAME }),
+        BullModule.registerQueue({ name: QUEUE_NAME, settings: BULL_STALL_SETTINGS }),
       ],
       providers: [transport, JobQueue],
       exports: [JobQueue],
