@@ -1,25 +1,11 @@
-/** SQLSTATE classes of a database that is away or busy, not of a bad event. */
-const TRANSIENT_SQLSTATE = [
-  /^08/, // connection exception
-  /^57/, // operator intervention: shutdown, crash recovery, statement timeout
-  /^53/, // insufficient resources: too many connections, disk full
-  /^40001$|^40P01$/, // serialization failure, deadlock
-];
+import { isConnectionFailure } from '@app/platform';
 
-const TRANSIENT_NODE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
-/** What `pg` says when a client loses its server without an SQLSTATE. */
-const TRANSIENT_MESSAGE =
-  /connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|not queryable|query read timeout/i;
+/**
+ * SQLSTATEs of a database that gave up on the statement rather than on the event: operator
+ * intervention (shutdown, statement timeout), insufficient resources, serialization
+ * failure and deadlock. A retry of the same event can succeed.
+ */
+const GAVE_UP = /^57|^53|^40001$|^40P01$/;
 
 /**
  * True for an error that says the database could not be reached or had to give up, rather
@@ -27,11 +13,9 @@ const TRANSIENT_MESSAGE =
  * or a Postgres outage would park good events.
  */
 export function isTransientError(err: unknown): boolean {
+  if (isConnectionFailure(err)) return true;
   for (let e = err as any, depth = 0; e && depth < 5; e = e.cause ?? e.driverError, depth++) {
-    const code = typeof e.code === 'string' ? e.code : undefined;
-    if (code && (TRANSIENT_NODE_CODES.has(code) || TRANSIENT_SQLSTATE.some((p) => p.test(code))))
-      return true;
-    if (typeof e.message === 'string' && TRANSIENT_MESSAGE.test(e.message)) return true;
+    if (typeof e.code === 'string' && GAVE_UP.test(e.code)) return true;
   }
   return false;
 }
