@@ -224,18 +224,26 @@ describe('malformed input', () => {
   });
 
   it('keeps null where it means something: unassign, remove a provider key', async () => {
-    await t.post(
-      '/v2/commentannotations/update',
-      { ...doc, annotationIds: ['a1'], updatedData: { assignedTo: ann } },
-      h,
-    );
-    await t.post(
-      '/v2/commentannotations/update',
-      { ...doc, annotationIds: ['a1'], updatedData: { assignedTo: null } },
-      h,
-    );
-    const read = await t.post('/v2/commentannotations/get', { organizationId: 'org' }, h);
-    expect(read.body.result.data[0].assignedTo ?? null).toBeNull();
+    const assign = (assignedTo: unknown) =>
+      t.post(
+        '/v2/commentannotations/update',
+        { ...doc, annotationIds: ['a1'], updatedData: { assignedTo } },
+        h,
+      );
+    const assignee = async () =>
+      (await t.post('/v2/commentannotations/get', { organizationId: 'org' }, h)).body.result.data[0]
+        .assignedTo;
+    expect((await assign(ann)).status).toBe(200);
+    expect(await assignee()).toEqual(ann);
+    expect((await assign(null)).status).toBe(200);
+    expect(await assignee()).toBeUndefined();
+
+    const providers = (value: unknown) =>
+      t.post('/v2/workspace/aimodelconfig/update', { providers: value }, t.workspaceHeaders(ws));
+    expect((await providers({ gemini: { apiKey: 'gm-key-1234' } })).status).toBe(200);
+    const removed = await providers({ gemini: null });
+    expect(removed.status).toBe(200);
+    expect(removed.body.result.data.providers.gemini).toBeUndefined();
   });
 
   it('shows the last four characters of an AI key whole, an emoji included', async () => {

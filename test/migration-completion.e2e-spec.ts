@@ -1,5 +1,8 @@
+import { Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createTestApp, type TestApp } from '@app/testing';
+import { DocumentMigrated } from '@app/documents';
+import { Subscriber, type EventSubscriber } from '@app/event-store';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
 
 const ANNOTATIONS = 10_000;
 const BATCH = 1_000;
@@ -74,4 +77,59 @@ describe('migration status tells the truth', () => {
     );
     expect(read.body.result.data).toHaveLength(1);
   }, 300_000);
+});
+
+/** A module that moves document data and always fails to: its event ends up parked. */
+@Subscriber()
+@Injectable()
+class BrokenDataMover implements EventSubscriber {
+  readonly subscriptionId = 'test.broken-data-mover';
+  readonly handles = [DocumentMigrated.type];
+  async handle(): Promise<void> {
+    throw new Error('cannot move this data');
+  }
+}
+
+@Module({ providers: [BrokenDataMover] })
+class BrokenDataMoverModule {}
+
+describe('a migration whose data a module gave up on', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      modules: [BrokenDataMoverModule],
+      config: { subscriptionMaxAttempts: 2 },
+    });
+    headers = t.apiKeyHeaders(await t.createWorkspace());
+    await t.post(
+      '/v2/organizations/documents/add',
+      { organizationId: 'org', createOrganization: true, documents: [{ documentId: 'old' }] },
+      headers,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('ends failed, saying the data did not all follow, never completed', async () => {
+    const res = await t.post(
+      '/v2/organizations/documents/migrate',
+      { organizationId: 'org', documentId: 'old', newDocumentId: 'new' },
+      headers,
+    );
+    const migrationId = res.body.result.data.migrationId;
+    const done = await waitFor(async () => {
+      const status = await t.post(
+        '/v2/organizations/documents/migrate/status',
+        { organizationId: 'org', migrationId },
+        headers,
+      );
+      const data = status.body.result.data;
+      return ['completed', 'failed'].includes(data.status) ? data : undefined;
+    }, 30_000);
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: 'Migration failed: the document moved, but not all of its data could',
+    });
+  });
 });

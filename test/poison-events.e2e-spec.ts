@@ -140,7 +140,8 @@ describe('poison events', () => {
       global_position: poison.globalPosition,
       event_id: poison.eventId,
       type: 'collaboration.record-saved',
-      error: 'Malformed record: author 2 of a comment-annotation is an array, not a user object',
+      error:
+        'Error: Malformed record: author 2 of a comment-annotation is an array, not a user object',
       attempts: MAX_ATTEMPTS,
     });
     expect(await runner.parkedCount(KNOWN_AUTHORS_SUBSCRIPTION)).toBe(1);
@@ -234,14 +235,15 @@ describe('poison events', () => {
       handles: [type],
       async handle(events, m) {
         for (const e of events) {
-          if ((e.data as { n: number }).n === 3) throw new Error('cannot take 3');
+          // A message quoting stored data, as Postgres errors do: kept without the quote.
+          if ((e.data as { n: number }).n === 3) throw new Error('cannot take "ann@example.com"');
         }
         await m.query('SELECT 1');
         seen.push(...events.map((e) => (e.data as { n: number }).n));
       },
     };
     // First pass: 1 and 2 commit, 3 fails once.
-    expect(await drainOnce(sub)).toEqual(new Error('cannot take 3'));
+    expect(await drainOnce(sub)).toEqual(new Error('cannot take "ann@example.com"'));
     expect(seen).toEqual([1, 2]);
     expect(await checkpoint(sub.subscriptionId)).toMatchObject({ failures: 1 });
     for (let i = 2; i < MAX_ATTEMPTS; i++) await drainOnce(sub);
@@ -251,7 +253,7 @@ describe('poison events', () => {
     while ((await runner.runBatch(sub)) > 0);
     expect(seen).toEqual([1, 2, 4]);
     expect(await parkedRows(sub.subscriptionId)).toEqual([
-      expect.objectContaining({ error: 'cannot take 3', attempts: MAX_ATTEMPTS }),
+      expect.objectContaining({ error: 'Error: cannot take "…"', attempts: MAX_ATTEMPTS }),
     ]);
     expect(await checkpoint(sub.subscriptionId)).toMatchObject({ failures: 0 });
   });

@@ -9,6 +9,7 @@ import {
 import { DiscoveryService } from '@nestjs/core';
 import { APP_CONFIG, yieldToEventLoop, type AppConfig } from '@app/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ConcurrencyError } from './concurrency.error';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { EventStore } from './event-store';
 import type { RecordedEvent } from './events';
@@ -27,6 +28,8 @@ const typesOf = (subscriber: EventSubscriber) =>
   subscriber.handles ? [...subscriber.handles] : null;
 const POLL_INTERVAL_MS = 1000;
 const WAIT_POLL_MS = 50;
+const FAILURE_BACKOFF_MS = 500;
+const FAILURE_BACKOFF_MAX_MS = 30_000;
 
 interface CheckpointRow {
   position: string;
@@ -57,7 +60,16 @@ export interface ParkedRetry {
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
-const messageOf = (err: Error) => (err.message || err.name).slice(0, 2000);
+/**
+ * What is kept of a handler's error (in `parked_events`, `checkpoints` and the log): its kind,
+ * its SQLSTATE if any, and its message with quoted text blanked. Postgres and other libraries
+ * quote the offending value (a name, an email), and erasure does not reach these places.
+ */
+const messageOf = (err: Error) => {
+  const code = (err as { code?: unknown }).code;
+  const message = (err.message || '').replace(/"[^"]*"|'[^']*'/g, '"…"');
+  return `${err.name}${typeof code === 'string' ? ` ${code}` : ''}: ${message}`.slice(0, 2000);
+};
 
 /**
  * Feeds subscribers from the log in commit order. Events are read only below the oldest
@@ -81,6 +93,8 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private stopped = false;
   private readonly wake = () => this.kick();
   private readonly checkpointed = new Set<string>();
+  /** Failed passes in a row per subscription, and when the next may start (backoff). */
+  private readonly failedPasses = new Map<string, { count: number; until: number }>();
   /** Failures in a row on one event before it is parked. */
   maxAttempts: number;
   /** Events this process parked since it started. */
@@ -120,8 +134,23 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     for (const subscriber of this.subscribers) await this.drainOne(subscriber);
   }
 
+  /**
+   * Runs a subscriber's batches until it is caught up. After a failed pass the next waits a
+   * while (doubling to FAILURE_BACKOFF_MAX_MS): a busy log wakes the runner on every append,
+   * and an event must not be counted towards parking, nor a busy database hit, that fast.
+   */
   private async drainOne(subscriber: EventSubscriber): Promise<void> {
-    while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
+    const id = subscriber.subscriptionId;
+    if ((this.failedPasses.get(id)?.until ?? 0) > Date.now()) return;
+    try {
+      while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
+      this.failedPasses.delete(id);
+    } catch (err) {
+      const count = (this.failedPasses.get(id)?.count ?? 0) + 1;
+      const wait = Math.min(FAILURE_BACKOFF_MAX_MS, FAILURE_BACKOFF_MS * 2 ** (count - 1));
+      this.failedPasses.set(id, { count, until: Date.now() + wait });
+      throw err;
+    }
   }
 
   /** The background pass: a subscriber that fails is logged and retried later, the others go on. */
@@ -158,24 +187,38 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Waits until every subscriber of `eventType` has handled everything committed so far. Their
-   * batches run here once, so the usual case needs no poll; after that the background pass
-   * does the work (at its own pace, so a failing event is not counted faster than usual).
-   * False when `timeoutMs` passes first.
+   * Waits until every subscriber of `event`'s type has handled it: `handled` when all have,
+   * `parked` as soon as one gave up on it (its work is not done, and will not be unless an
+   * operator retries it), `pending` when `timeoutMs` passes first. The subscribers' batches
+   * run here once, so the usual case needs no poll; after that the background pass does the
+   * work, at its own pace, so a failing event is not counted faster than usual.
    */
-  async waitUntilHandled(eventType: string, timeoutMs: number): Promise<boolean> {
+  async waitForEvent(
+    event: RecordedEvent,
+    timeoutMs: number,
+  ): Promise<'handled' | 'parked' | 'pending'> {
     const deadline = Date.now() + timeoutMs;
-    const subscribers = this.subscribers.filter((s) => !s.handles || s.handles.includes(eventType));
+    const subscribers = this.subscribers.filter(
+      (s) => !s.handles || s.handles.includes(event.type),
+    );
     for (const subscriber of subscribers) {
       await this.drainOne(subscriber).catch(() => undefined); // logged by the background pass
     }
+    const ids = subscribers.map((s) => s.subscriptionId);
     for (;;) {
-      let caughtUp = true;
-      for (const subscriber of subscribers) {
-        caughtUp = caughtUp && (await this.isCaughtUp(subscriber.subscriptionId));
-      }
-      if (caughtUp) return true;
-      if (Date.now() >= deadline) return false;
+      const [row] = await this.dataSource.query(
+        `SELECT
+           count(*) FILTER (WHERE (c.transaction_id, c.position) >= ($2::xid8, $3::bigint))::int AS past,
+           count(p.id)::int AS parked
+         FROM checkpoints c
+         LEFT JOIN parked_events p
+           ON p.subscription_id = c.subscription_id AND p.global_position = $3::bigint
+         WHERE c.subscription_id = ANY($1::text[])`,
+        [ids, event.transactionId, event.globalPosition],
+      );
+      if (row.parked > 0) return 'parked';
+      if (row.past === ids.length) return 'handled';
+      if (Date.now() >= deadline) return 'pending';
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
   }
@@ -212,6 +255,10 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     if (!subscriber) throw new Error(`No subscriber ${found.subscriptionId}`);
     try {
       const parked = await this.dataSource.transaction(async (m) => {
+        // Not beside a live batch of the same subscription (here or in another instance).
+        await m.query(`SELECT 1 FROM checkpoints WHERE subscription_id = $1 FOR UPDATE`, [
+          found.subscriptionId,
+        ]);
         const locked = await this.parked.find(id, m);
         if (!locked) return undefined; // retried by someone else meanwhile
         const rows: EventRow[] = await m.query(
@@ -299,7 +346,8 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     try {
       await work();
     } catch (err) {
-      if (isTransientError(err)) throw err;
+      // A write conflict with a concurrent command passes on a later try: not the event's fault.
+      if (isTransientError(err) || err instanceof ConcurrencyError) throw err;
       await m.query('ROLLBACK TO SAVEPOINT subscriber_work');
       return asError(err);
     }

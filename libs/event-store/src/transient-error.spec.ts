@@ -9,7 +9,7 @@ describe('isTransientError', () => {
     for (const err of [
       pgError('08006', 'connection failure'),
       pgError('57P01', 'terminating connection due to administrator command'),
-      pgError('57014', 'canceling statement due to statement timeout'),
+      pgError('55P03', 'could not obtain lock'),
       pgError('53300', 'too many connections'),
       pgError('40P01', 'deadlock detected'),
       pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
@@ -26,6 +26,8 @@ describe('isTransientError', () => {
     for (const err of [
       pgError('23502', 'null value in column "user_id" violates not-null constraint'),
       new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key')),
+      pgError('57014', 'canceling statement due to statement timeout'),
+      pgError('53200', 'out of memory'),
       new TypeError("Cannot read properties of undefined (reading 'userId')"),
       new Error('Malformed record: author 2 of a comment-annotation is an array'),
       'a string',

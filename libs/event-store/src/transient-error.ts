@@ -1,11 +1,11 @@
 import { isConnectionFailure } from '@app/platform';
 
 /**
- * SQLSTATEs of a database that gave up on the statement rather than on the event: operator
- * intervention (shutdown, statement timeout), insufficient resources, serialization
- * failure and deadlock. A retry of the same event can succeed.
+ * SQLSTATEs of a live database turning the statement down for now, whatever the event:
+ * serialization failure, deadlock, lock not available. A retry of the same event succeeds.
+ * (A statement timeout or out-of-memory may be the event's own doing: those count.)
  */
-const GAVE_UP = /^57|^53|^40001$|^40P01$/;
+const GAVE_UP = /^(40001|40P01|55P03)$/;
 
 /**
  * True for an error that says the database could not be reached or had to give up, rather

@@ -23,7 +23,8 @@ const logger = new Logger('Database');
  * whose peer vanished without closing them (a host or network failure).
  */
 const POOL_OPTIONS = {
-  max: 10,
+  // Bull runs 8 jobs at once; subscriptions and requests need room beside them.
+  max: 20,
   connectionTimeoutMillis: 3000,
   idleTimeoutMillis: 10_000,
   keepAlive: true,

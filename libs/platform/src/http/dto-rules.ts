@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import { MAX_PAGE_SIZE } from '../paging/page';
 import { NestedList } from './nested-rules';
-import { Optional } from './presence-rules';
+import { OptionalField } from './presence-rules';
 import { isPlainObject } from './request-data.decorator';
 
 /** D5.1: items per batch call and ids per filter. */
@@ -54,18 +54,23 @@ export const RequiredIds = () =>
   );
 
 /** `pageSize` of a keyset read: 1 to 1000 (D5.5); give the property its default of 1000. */
-export const PageSize = () => applyDecorators(Optional(), IsInt(), Min(1), Max(MAX_PAGE_SIZE));
+export const PageSize = () => applyDecorators(OptionalField(), IsInt(), Min(1), Max(MAX_PAGE_SIZE));
 
 /** `pageToken` of a keyset read (D5.5). */
-export const PageToken = () => applyDecorators(Optional(), IsString(), MaxLength(2048));
+export const PageToken = () => applyDecorators(OptionalField(), IsString(), MaxLength(2048));
 
 /** An optional filter of at most 1000 ids (D5.1). */
 export const IdFilter = () =>
-  applyDecorators(Optional(), IsArray(), ArrayMaxSize(MAX_BATCH_ITEMS), IsCallerId({ each: true }));
+  applyDecorators(
+    OptionalField(),
+    IsArray(),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
 
 /** An optional string of at most `max` characters (names, texts). */
 export const OptionalText = (max: number) =>
-  applyDecorators(Optional(), IsString(), MaxLength(max));
+  applyDecorators(OptionalField(), IsString(), MaxLength(max));
 
 /**
  * Keeps the fields of an item that its DTO does not name, as `metadata` (D6.1). `named`

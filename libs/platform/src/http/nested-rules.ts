@@ -1,12 +1,12 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, ValidateNested } from 'class-validator';
-import { Nullable, Optional, Required } from './presence-rules';
+import { NullableField, OptionalField, RequiredField } from './presence-rules';
 
 type Presence = 'required' | 'optional' | 'nullable';
 
 const presence = (p: Presence) =>
-  p === 'required' ? Required() : p === 'nullable' ? Nullable() : Optional();
+  p === 'required' ? RequiredField() : p === 'nullable' ? NullableField() : OptionalField();
 
 const OBJECT = { message: '$property must be an object' };
 const OBJECT_ITEMS = { each: true, message: 'each item of $property must be an object' };
@@ -25,7 +25,7 @@ export const NestedList = (
   { min = 0, max, optional = false }: { min?: number; max: number; optional?: boolean },
 ) =>
   applyDecorators(
-    optional ? Optional() : Required(),
+    optional ? OptionalField() : RequiredField(),
     IsArray(),
     ...(min > 0 ? [ArrayMinSize(min)] : []),
     ArrayMaxSize(max),

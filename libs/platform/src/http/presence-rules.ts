@@ -14,11 +14,11 @@ export const nullAsAbsent = ({ value }: { value: unknown }) => (value === null ?
  * nothing was promised (`pageSize: null` was a 500). The validation pipe leaves unset fields
  * unset, so a property's default survives.
  */
-export const Optional = () =>
+export const OptionalField = () =>
   applyDecorators(IsOptional(), Transform(nullAsAbsent, { toClassOnly: true }));
 
 /** An optional field whose `null` means something (unassign, remove a key): kept as null. */
-export const Nullable = (): PropertyDecorator => (target, property) => {
+export const NullableField = (): PropertyDecorator => (target, property) => {
   IsOptional()(target, property);
   Reflect.defineMetadata(NULLABLE, true, target, property);
 };
@@ -27,4 +27,4 @@ export const isNullable = (target: object, property: string): boolean =>
   Reflect.getMetadata(NULLABLE, target, property) === true;
 
 /** A field the request must carry (null is refused like absence). */
-export const Required = () => IsDefined({ message: '$property is required' });
+export const RequiredField = () => IsDefined({ message: '$property is required' });

@@ -14,6 +14,7 @@ import {
   type JobHandler,
   type JobTransport,
 } from './job';
+import { isConnectionFailure } from '../database/connection-failure';
 import { yieldToEventLoop } from '../runtime/yield';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -189,6 +190,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     );
     const row = rows[0];
     if (!row) return; // done already, or not committed yet (the sweep will find it)
+    // A dispatch of an attempt already made (read before it ended) would skip the backoff.
+    if (dispatch.transportId !== transportIdOf(row.job_id, row.attempts)) return;
     const handler = this.handlers.get(row.name);
     if (!handler) {
       this.logger.warn({ msg: 'no handler for job', name: row.name, jobId: row.job_id });
@@ -211,7 +214,16 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * A failed run uses up an attempt, unless the database could not be had (an outage, or a
+   * pool too busy to lend a connection in time): that says nothing about the job, so its
+   * ledger row is left as it was and the sweep dispatches it again.
+   */
   private async retryOrFail(row: LedgerRow, err: unknown): Promise<void> {
+    if (isConnectionFailure(err)) {
+      this.logger.warn({ msg: 'job postponed: database unavailable', jobId: row.job_id });
+      return;
+    }
     const attempts = row.attempts + 1;
     const failed = attempts >= row.max_attempts;
     const delayMs = BACKOFF_BASE_MS * 2 ** (attempts - 1);

@@ -17,7 +17,7 @@ import {
   MAX_BATCH_ITEMS,
   NestedList,
   NestedObject,
-  Optional,
+  OptionalField,
   OptionalText,
   RequiredId,
   RequiredIds,
@@ -61,7 +61,7 @@ export class CommentChangesDto {
 }
 
 export class CommentDto extends CommentChangesDto {
-  @Optional()
+  @OptionalField()
   @IsInt()
   @Min(1)
   commentId?: number;
@@ -75,7 +75,7 @@ const CommentList = () => NestedList(() => CommentDto, { min: 1, max: 100 });
 
 export class AnnotationDto {
   /** Made by the server when absent. */
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   annotationId?: string;
 
@@ -164,7 +164,7 @@ export class UpdateCommentsRequest extends AnnotationTargetRequest {
 }
 
 export class DeleteCommentsRequest extends AnnotationTargetRequest {
-  @Optional()
+  @OptionalField()
   @CommentIds()
   commentIds?: number[];
 }

@@ -3,7 +3,7 @@ import {
   IdFilter,
   IsCallerId,
   NestedObject,
-  Optional,
+  OptionalField,
   OptionalText,
   PageSize,
   PageToken,
@@ -44,7 +44,7 @@ export class RecordReadRequest {
   @RequiredId()
   organizationId: string;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   documentId?: string;
 

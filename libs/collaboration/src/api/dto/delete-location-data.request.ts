@@ -1,18 +1,18 @@
 import { IsString } from 'class-validator';
-import { IsCallerId, Optional, RequiredId } from '@app/platform';
+import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
 import { LocationDto, RequiredLocation } from './common.dto';
 
 /** Operation 13: credentials may come in the body (D2.6); `organizationId` narrows it. */
 export class DeleteLocationDataRequest {
-  @Optional()
+  @OptionalField()
   @IsString()
   apiKey?: string;
 
-  @Optional()
+  @OptionalField()
   @IsString()
   authToken?: string;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   organizationId?: string;
 

@@ -11,8 +11,8 @@ import {
   BatchOf,
   IdFilter,
   IsCallerId,
-  Nullable,
-  Optional,
+  NullableField,
+  OptionalField,
   OptionalText,
   RequiredId,
   RequiredIds,
@@ -28,7 +28,7 @@ import {
 } from './common.dto';
 
 export class ReactionDto {
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   reactionId?: string;
 
@@ -63,7 +63,7 @@ export class DeleteReactionsRequest extends DocumentTargetRequest {
 }
 
 export class RecordingDto {
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   recordingId?: string;
 
@@ -79,7 +79,7 @@ export class RecordingDto {
   @OptionalLocation()
   location?: LocationDto;
 
-  @Optional()
+  @OptionalField()
   @IsArray()
   @ArrayMaxSize(100)
   @IsObject({ each: true })
@@ -113,12 +113,12 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
   @IsIn(CRDT_TYPES)
   type: CrdtType;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   lastUpdatedBy?: string;
 
   /** null, as the hosted records have it, is kept. */
-  @Nullable()
+  @NullableField()
   @IsString()
   @MaxLength(512)
   sessionId?: string | null;
@@ -129,7 +129,7 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
 
 /** Operation 20. */
 export class GetCrdtRequest extends DocumentTargetRequest {
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   editorId?: string;
 }

@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { BatchOf, IsCallerId, Optional, RequiredId } from '@app/platform';
+import { BatchOf, IsCallerId, OptionalField, RequiredId } from '@app/platform';
 import { DocumentItemDto } from './document-item.dto';
 
 /** Operation 10. */
@@ -7,18 +7,18 @@ export class AddDocumentsRequest {
   @RequiredId()
   organizationId: string;
 
-  @Optional()
+  @OptionalField()
   @IsBoolean()
   createOrganization?: boolean;
 
   @BatchOf(() => DocumentItemDto)
   documents: DocumentItemDto[];
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   folderId?: string;
 
-  @Optional()
+  @OptionalField()
   @IsBoolean()
   createFolder?: boolean;
 }

@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn } from 'class-validator';
-import { ExtraFields, Optional, OptionalText, RequiredId } from '@app/platform';
+import { ExtraFields, OptionalField, OptionalText, RequiredId } from '@app/platform';
 import { DOCUMENT_ACCESS_TYPES, type DocumentAccessType } from '@app/workspaces';
 
 /** One document of operation 10; other fields are kept as metadata (D6.1). */
@@ -10,11 +10,11 @@ export class DocumentItemDto {
   @OptionalText(1024)
   documentName?: string;
 
-  @Optional()
+  @OptionalField()
   @IsIn(DOCUMENT_ACCESS_TYPES)
   accessType?: DocumentAccessType;
 
-  @Optional()
+  @OptionalField()
   @IsBoolean()
   disabled?: boolean;
 

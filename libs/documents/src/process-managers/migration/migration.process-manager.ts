@@ -25,6 +25,7 @@ import {
 } from './migration.jobs';
 
 const FAILED_INTERNALLY = 'Migration failed: internal error';
+const DATA_NOT_MOVED = 'Migration failed: the document moved, but not all of its data could';
 /** How long one settle attempt waits for the data to follow before the queue retries it. */
 const SETTLE_WAIT_MS = 20_000;
 /** Settle retries: data of a large document can take a while to move behind other work. */
@@ -37,8 +38,8 @@ const SETTLE_ATTEMPTS = 10;
  *   move:   the document moves (one DocumentMigrated event on the old id, the new id made in
  *           the same append) and records the settle job, or the migration fails with the reason;
  *   settle: waits until every subscriber of DocumentMigrated (the modules that move a
- *           document's data) has handled it, then completes: `completed` means the document
- *           and all its data are under the new id.
+ *           document's data) has handled this migration's event, then completes:
+ *           `completed` means the document and all its data are under the new id.
  * A step that runs again finds its transition done and does nothing; unfinished steps are
  * dispatched again by the job ledger after a restart.
  */
@@ -113,20 +114,37 @@ export class MigrationProcessManager implements OnModuleInit {
     if (moved) await this.queue.dispatch([settleJob]);
   }
 
-  /** Completes once the document's data has followed it (see the class comment). */
+  /**
+   * Completes once every module that moves a document's data has handled this migration's
+   * DocumentMigrated event. One that gave up on it (parked) fails the migration: the document
+   * is under its new id, but not all of its data.
+   */
   private async settle({ apiKey, migrationId }: MigrationJobData): Promise<void> {
-    const caughtUp = await this.subscriptions.waitUntilHandled(
-      DocumentMigrated.type,
-      SETTLE_WAIT_MS,
-    );
-    if (!caughtUp) throw new Error('waiting for the document data to follow the migration');
+    const moved = await this.movedEvent(apiKey, migrationId);
+    const outcome = moved
+      ? await this.subscriptions.waitForEvent(moved, SETTLE_WAIT_MS)
+      : 'handled';
+    if (outcome === 'pending') throw new Error('waiting for the document data to follow it');
     await retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const migration = await this.load(m, apiKey, migrationId);
-        migration.complete(Date.now());
+        if (outcome === 'parked') migration.fail(DATA_NOT_MOVED, Date.now());
+        else migration.complete(Date.now());
         await this.save(m, migration, []);
       }),
     );
+  }
+
+  /** The DocumentMigrated event this migration appended on its source document. */
+  private async movedEvent(apiKey: string, migrationId: string) {
+    const migration = await this.load(undefined, apiKey, migrationId);
+    const source = documentStream({
+      apiKey,
+      organizationId: migration.organizationId,
+      documentId: migration.documentId,
+    });
+    const events = await this.store.readStream(source);
+    return events.find((e) => DocumentMigrated.is(e) && e.data.migrationId === migrationId);
   }
 
   /**
@@ -150,7 +168,7 @@ export class MigrationProcessManager implements OnModuleInit {
     }
   }
 
-  private load(m: EntityManager, apiKey: string, migrationId: string): Promise<Migration> {
+  private load(m: EntityManager | undefined, apiKey: string, migrationId: string) {
     return this.repository.load(
       migrationStream(apiKey, migrationId),
       () => new Migration(apiKey, migrationId),

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { NotEquals } from 'class-validator';
-import { IsCallerId, Nullable, OptionalText, RequiredId } from '@app/platform';
+import { IsCallerId, NullableField, OptionalText, RequiredId } from '@app/platform';
 
 /** "", "root" and null name the root (D6.3; the hosted service answers "root" for it). */
 const toParent = ({ value }: { value: unknown }) =>
@@ -15,7 +15,7 @@ export class FolderItemDto {
   folderName?: string;
 
   @Transform(toParent, { toClassOnly: true })
-  @Nullable()
+  @NullableField()
   @IsCallerId()
   parentFolderId?: string | null;
 }

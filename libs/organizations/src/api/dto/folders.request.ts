@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { BatchOf, Optional, RequiredId } from '@app/platform';
+import { BatchOf, OptionalField, RequiredId } from '@app/platform';
 import { FolderItemDto } from './folder-item.dto';
 
 /** Operation 9 (`folders/update`). */
@@ -13,7 +13,7 @@ export class UpdateFoldersRequest {
 
 /** `folders/add` (D6.3): `createOrganization` makes a missing organization first. */
 export class AddFoldersRequest extends UpdateFoldersRequest {
-  @Optional()
+  @OptionalField()
   @IsBoolean()
   createOrganization?: boolean;
 }

@@ -1,16 +1,16 @@
 import { IsInt, Max, Min } from 'class-validator';
-import { IsCallerId, Optional, RequiredId } from '@app/platform';
+import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
 
 /** `folders/get`: all folders, or one with `maxDepth` levels of subfolders (default 1). */
 export class GetFoldersRequest {
   @RequiredId()
   organizationId: string;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   folderId?: string;
 
-  @Optional()
+  @OptionalField()
   @IsInt()
   @Min(1)
   @Max(100)

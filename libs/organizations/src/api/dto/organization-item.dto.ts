@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { ExtraFields, Optional, OptionalText, RequiredId } from '@app/platform';
+import { ExtraFields, OptionalField, OptionalText, RequiredId } from '@app/platform';
 
 /** One organization of operations 6 and 7; other fields are kept as metadata (D6.1). */
 export class OrganizationItemDto {
@@ -9,7 +9,7 @@ export class OrganizationItemDto {
   @OptionalText(1024)
   organizationName?: string;
 
-  @Optional()
+  @OptionalField()
   @IsBoolean()
   disabled?: boolean;
 

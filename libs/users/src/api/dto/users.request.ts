@@ -4,7 +4,7 @@ import {
   ExtraFields,
   IdFilter,
   IsCallerId,
-  Optional,
+  OptionalField,
   OptionalText,
   PageSize,
   PageToken,
@@ -31,11 +31,11 @@ export class UserScopeRequest {
   @RequiredId()
   organizationId: string;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   documentId?: string;
 
-  @Optional()
+  @OptionalField()
   @IsCallerId()
   folderId?: string;
 }

@@ -7,20 +7,20 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { FreeObject, NestedObject, Optional } from '@app/platform';
+import { FreeObject, NestedObject, OptionalField } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
 export class PlanInfoDto {
-  @Optional() @IsString() @MaxLength(200) type?: string;
+  @OptionalField() @IsString() @MaxLength(200) type?: string;
 }
 
 export class EmailServiceConfigDto {
-  @Optional() @IsString() @MaxLength(200) type?: string;
-  @Optional() @IsString() @MaxLength(1000) apiKey?: string;
-  @Optional() @IsString() @MaxLength(320) fromEmail?: string;
-  @Optional() @IsString() @MaxLength(200) fromCompany?: string;
-  @Optional() @IsString() @MaxLength(200) commentTemplateId?: string;
-  @Optional() @IsString() @MaxLength(200) tagTemplateId?: string;
+  @OptionalField() @IsString() @MaxLength(200) type?: string;
+  @OptionalField() @IsString() @MaxLength(1000) apiKey?: string;
+  @OptionalField() @IsString() @MaxLength(320) fromEmail?: string;
+  @OptionalField() @IsString() @MaxLength(200) fromCompany?: string;
+  @OptionalField() @IsString() @MaxLength(200) commentTemplateId?: string;
+  @OptionalField() @IsString() @MaxLength(200) tagTemplateId?: string;
 }
 
 /** Operation 1. */
@@ -29,16 +29,20 @@ export class CreateApiKeyRequest {
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 
-  @Optional() @IsString() @MaxLength(50) type?: string;
-  @Optional() @IsBoolean() createAuthToken?: boolean;
-  @Optional() @IsString() @MaxLength(200) apiKeyName?: string;
+  @OptionalField() @IsString() @MaxLength(50) type?: string;
+  @OptionalField() @IsBoolean() createAuthToken?: boolean;
+  @OptionalField() @IsString() @MaxLength(200) apiKeyName?: string;
   @NestedObject(() => PlanInfoDto, 'optional') planInfo?: PlanInfoDto;
-  @Optional() @IsBoolean() customPlanInfo?: boolean;
+  @OptionalField() @IsBoolean() customPlanInfo?: boolean;
   @FreeObject() customPlanInfoData?: Record<string, unknown>;
-  @Optional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) allowedDomains?: string[];
-  @Optional() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
-  @Optional() @IsBoolean() useEmailService?: boolean;
-  @Optional() @IsBoolean() useWebhookService?: boolean;
+  @OptionalField()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  allowedDomains?: string[];
+  @OptionalField() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
+  @OptionalField() @IsBoolean() useEmailService?: boolean;
+  @OptionalField() @IsBoolean() useWebhookService?: boolean;
   @NestedObject(() => EmailServiceConfigDto, 'optional')
   emailServiceConfig?: EmailServiceConfigDto;
   @NestedObject(() => WebhookServiceConfigDto, 'optional')

@@ -1,5 +1,5 @@
 import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
-import { Optional } from '@app/platform';
+import { OptionalField } from '@app/platform';
 
 /** D3.1 */
 export class CreateWorkspaceRequest {
@@ -7,6 +7,6 @@ export class CreateWorkspaceRequest {
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 
-  @Optional() @IsString() @MaxLength(200) name?: string;
-  @Optional() @IsString() @MaxLength(200) workspaceName?: string;
+  @OptionalField() @IsString() @MaxLength(200) name?: string;
+  @OptionalField() @IsString() @MaxLength(200) workspaceName?: string;
 }

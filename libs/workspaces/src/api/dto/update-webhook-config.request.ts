@@ -1,10 +1,10 @@
 import { IsBoolean } from 'class-validator';
-import { NestedObject, Optional } from '@app/platform';
+import { NestedObject, OptionalField } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
 /** Operation 4. */
 export class UpdateWebhookConfigRequest {
-  @Optional() @IsBoolean() useWebhookService?: boolean;
+  @OptionalField() @IsBoolean() useWebhookService?: boolean;
   @NestedObject(() => WebhookServiceConfigDto, 'optional')
   webhookServiceConfig?: WebhookServiceConfigDto;
 }
