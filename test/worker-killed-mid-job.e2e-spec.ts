@@ -116,5 +116,7 @@ async function completedTasks(databaseUrl: string): Promise<number> {
     );
     expect(done).toMatchObject({ isDeleteCompleted: true, tasksLeft: 0 });
     expect(await completedTasks(databaseUrl!)).toBe(tasksCount);
+    if (process.env.REPORT_RECOVERY)
+      console.log(`finished ${Date.now() - restartedAt} ms after restart`);
   });
 });
