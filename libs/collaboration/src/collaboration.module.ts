@@ -1,21 +1,39 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DocumentsModule } from '@app/documents';
+import { registerUpcaster } from '@app/event-store';
 import { CommentAnnotationsController } from './api/comment-annotations.controller';
 import { CrdtAndPresenceController } from './api/crdt-and-presence.controller';
 import { ElementDataController } from './api/element-data.controller';
 import { LocationDataController } from './api/location-data.controller';
-import { AddRecordsHandler } from './application/add-records/add-records.handler';
-import { ChangeRecordHandler } from './application/change-record/change-record.handler';
-import { ChangeRecordsHandler } from './application/change-records/change-records.handler';
+import { AddCommentAnnotationsHandler } from './application/add-comment-annotations/add-comment-annotations.handler';
+import { UpdateCommentAnnotationsHandler } from './application/update-comment-annotations/update-comment-annotations.handler';
+import { DeleteCommentAnnotationsHandler } from './application/delete-comment-annotations/delete-comment-annotations.handler';
+import { AddCommentsHandler } from './application/add-comments/add-comments.handler';
+import { UpdateCommentsHandler } from './application/update-comments/update-comments.handler';
+import { DeleteCommentsHandler } from './application/delete-comments/delete-comments.handler';
+import { AddCommentReactionHandler } from './application/add-comment-reaction/add-comment-reaction.handler';
+import { DeleteCommentReactionHandler } from './application/delete-comment-reaction/delete-comment-reaction.handler';
+import { AddReactionsHandler } from './application/add-reactions/add-reactions.handler';
+import { DeleteReactionsHandler } from './application/delete-reactions/delete-reactions.handler';
+import { AddRecordingsHandler } from './application/add-recordings/add-recordings.handler';
+import { DeleteRecordingsHandler } from './application/delete-recordings/delete-recordings.handler';
+import { AddCrdtHandler } from './application/add-crdt/add-crdt.handler';
+import { UpdateCrdtHandler } from './application/update-crdt/update-crdt.handler';
+import { AddPresenceHandler } from './application/add-presence/add-presence.handler';
+import { DeletePresenceHandler } from './application/delete-presence/delete-presence.handler';
 import { DeleteLocationDataHandler } from './application/delete-location-data/delete-location-data.handler';
-import { DeleteRecordsHandler } from './application/delete-records/delete-records.handler';
 import { DocumentDataSubscriber } from './application/document-data/document-data.subscriber';
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
 import { RecordBatch } from './application/shared/record-batch';
 import { RecordRemover } from './application/shared/record-remover';
+import { RecordWriter } from './application/shared/record-writer';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
+import { LEGACY_UPCASTERS } from './domain/legacy-events';
+
+// Events stored by the first version are read as today's (see domain/legacy-events.ts).
+for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
 
 @Module({
   imports: [CqrsModule, DocumentsModule],
@@ -29,10 +47,23 @@ import { CollabRecordProjection } from './read-models/collab-record.projection';
     CollabRecordProjection,
     RecordBatch,
     RecordRemover,
-    AddRecordsHandler,
-    ChangeRecordsHandler,
-    ChangeRecordHandler,
-    DeleteRecordsHandler,
+    RecordWriter,
+    AddCommentAnnotationsHandler,
+    UpdateCommentAnnotationsHandler,
+    DeleteCommentAnnotationsHandler,
+    AddCommentsHandler,
+    UpdateCommentsHandler,
+    DeleteCommentsHandler,
+    AddCommentReactionHandler,
+    DeleteCommentReactionHandler,
+    AddReactionsHandler,
+    DeleteReactionsHandler,
+    AddRecordingsHandler,
+    DeleteRecordingsHandler,
+    AddCrdtHandler,
+    UpdateCrdtHandler,
+    AddPresenceHandler,
+    DeletePresenceHandler,
     GetRecordsHandler,
     DeleteLocationDataHandler,
     DocumentDataSubscriber,

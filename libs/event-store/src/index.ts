@@ -13,3 +13,4 @@ export * from './migrations/1763856000001-event-store';
 export * from './migrations/1763856000008-parked-events';
 export * from './stream-id';
 export * from './batch';
+export * from './upcasters';

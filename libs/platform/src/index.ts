@@ -6,6 +6,7 @@ export * from './database/database.module';
 export * from './database/connection-failure';
 export * from './database/migrations/1763856000000-jobs-ledger';
 export * from './http/service-error';
+export * from './domain/domain-error';
 export * from './http/envelope';
 export * from './http/failure';
 export * from './http/envelope.filter';

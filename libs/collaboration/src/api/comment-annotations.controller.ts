@@ -3,23 +3,15 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
-import { AddRecordsCommand } from '../application/add-records/add-records.command';
-import { ChangeRecordCommand } from '../application/change-record/change-record.command';
-import { ChangeRecordsCommand } from '../application/change-records/change-records.command';
-import { DeleteRecordsCommand } from '../application/delete-records/delete-records.command';
+import { AddCommentAnnotationsCommand } from '../application/add-comment-annotations/add-comment-annotations.command';
+import { AddCommentReactionCommand } from '../application/add-comment-reaction/add-comment-reaction.command';
+import { AddCommentsCommand } from '../application/add-comments/add-comments.command';
+import { DeleteCommentAnnotationsCommand } from '../application/delete-comment-annotations/delete-comment-annotations.command';
+import { DeleteCommentReactionCommand } from '../application/delete-comment-reaction/delete-comment-reaction.command';
+import { DeleteCommentsCommand } from '../application/delete-comments/delete-comments.command';
 import { GetRecordsQuery } from '../application/get-records/get-records.query';
-import type { CommentAnnotation } from '../domain/kinds/comment-annotation';
-import {
-  addCommentReaction,
-  addComments,
-  ANNOTATION_MISSING,
-  deleteCommentReaction,
-  deleteComments,
-  newAnnotation,
-  updateAction,
-  updateAnnotation,
-  updateComments,
-} from '../domain/kinds/comment-operations';
+import { UpdateCommentAnnotationsCommand } from '../application/update-comment-annotations/update-comment-annotations.command';
+import { UpdateCommentsCommand } from '../application/update-comments/update-comments.command';
 import {
   AddCommentAnnotationsRequest,
   AddCommentsRequest,
@@ -30,7 +22,7 @@ import {
   UpdateCommentAnnotationsRequest,
   UpdateCommentsRequest,
 } from './dto/comment-annotations.request';
-import { documentsOf, idOr, targetOf } from './record-commands';
+import { documentsOf, targetOf } from './record-commands';
 
 const KIND = 'comment-annotation';
 
@@ -49,21 +41,8 @@ export class CommentAnnotationsController {
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
-    const at = Date.now();
-    const records = data.commentAnnotations.map((input, i) => {
-      const annotation = newAnnotation(
-        { ...input, annotationId: idOr(input.annotationId) },
-        at,
-        `data.commentAnnotations[${i}].commentData`,
-      );
-      const subIds = annotation.comments.map((c) => String(c.commentId));
-      return { recordId: annotation.annotationId, record: annotation, subIds };
-    });
     return this.commands.execute(
-      new AddRecordsCommand(targetOf(tenant, KIND, data), records, 'comment_annotation.add', {
-        added: 'Added Successfully',
-        exists: 'Annotation already exists.',
-      }),
+      new AddCommentAnnotationsCommand(targetOf(tenant, KIND, data), data.commentAnnotations),
     );
   }
 
@@ -96,14 +75,11 @@ export class CommentAnnotationsController {
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentAnnotationsRequest) {
-    const changes = data.updatedData;
     return this.commands.execute(
-      new ChangeRecordsCommand<CommentAnnotation>(
+      new UpdateCommentAnnotationsCommand(
         targetOf(tenant, KIND, data),
         data.annotationIds,
-        updateAction(changes),
-        (current, at) => updateAnnotation(current, changes, at),
-        { changed: 'Annotations updated successfully', missing: ANNOTATION_MISSING },
+        data.updatedData,
       ),
     );
   }
@@ -115,10 +91,7 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentAnnotationsRequest) {
     return this.commands.execute(
-      new DeleteRecordsCommand(targetOf(tenant, KIND, data), data.annotationIds, {
-        deleted: 'Deleted Successfully',
-        missing: ANNOTATION_MISSING,
-      }),
+      new DeleteCommentAnnotationsCommand(targetOf(tenant, KIND, data), data.annotationIds),
     );
   }
 
@@ -126,11 +99,7 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   addComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentsRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<CommentAnnotation, number[]>(
-        targetOf(tenant, KIND, data),
-        data.annotationId,
-        (current, at) => addComments(current, data.commentData, at),
-      ),
+      new AddCommentsCommand(targetOf(tenant, KIND, data), data.annotationId, data.commentData),
     );
   }
 
@@ -138,10 +107,11 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   updateComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentsRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<CommentAnnotation>(
+      new UpdateCommentsCommand(
         targetOf(tenant, KIND, data),
         data.annotationId,
-        (current, at) => updateComments(current, data.commentIds, data.updatedData, at),
+        data.commentIds,
+        data.updatedData,
       ),
     );
   }
@@ -153,11 +123,7 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   deleteComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentsRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<CommentAnnotation>(
-        targetOf(tenant, KIND, data),
-        data.annotationId,
-        (current, at) => deleteComments(current, data.commentIds, at),
-      ),
+      new DeleteCommentsCommand(targetOf(tenant, KIND, data), data.annotationId, data.commentIds),
     );
   }
 
@@ -165,10 +131,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   addReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<CommentAnnotation>(
+      new AddCommentReactionCommand(
         targetOf(tenant, KIND, data),
         data.annotationId,
-        (current, at) => addCommentReaction(current, data.commentId, data.icon, data.user, at),
+        data.commentId,
+        data.icon,
+        data.user,
       ),
     );
   }
@@ -180,11 +148,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   deleteReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<CommentAnnotation>(
+      new DeleteCommentReactionCommand(
         targetOf(tenant, KIND, data),
         data.annotationId,
-        (current, at) =>
-          deleteCommentReaction(current, data.commentId, data.icon, data.user.userId, at),
+        data.commentId,
+        data.icon,
+        data.user.userId,
       ),
     );
   }

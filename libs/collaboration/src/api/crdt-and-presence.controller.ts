@@ -1,17 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { MAX_PAGE_SIZE, RequestData, Rpc, ServiceError } from '@app/platform';
+import { MAX_PAGE_SIZE, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
-import { ChangeRecordCommand } from '../application/change-record/change-record.command';
+import { AddCrdtCommand } from '../application/add-crdt/add-crdt.command';
+import { AddPresenceCommand } from '../application/add-presence/add-presence.command';
+import { DeletePresenceCommand } from '../application/delete-presence/delete-presence.command';
 import { GetRecordsQuery, type RecordView } from '../application/get-records/get-records.query';
+import { UpdateCrdtCommand } from '../application/update-crdt/update-crdt.command';
 import type { CrdtRecord, Presence } from '../domain/kinds/simple-kinds';
-import {
-  addPresence,
-  crdtRecord,
-  PRESENCE_RECORD_ID,
-  removePresence,
-} from '../domain/kinds/simple-operations';
 import { DocumentTargetRequest } from './dto/common.dto';
 import {
   AddPresenceRequest,
@@ -32,40 +29,20 @@ export class CrdtAndPresenceController {
 
   @Rpc('v2/crdt/add', { message: 'CRDT data added successfully.', data: WriteCrdtRequest })
   @ApiKeyAuth()
-  async addCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
-    await this.commands.execute(
-      new ChangeRecordCommand<CrdtRecord>(
-        targetOf(tenant, 'crdt', data),
-        data.editorId,
-        (current, at) => {
-          if (current) {
-            throw new ServiceError(
-              'ALREADY_EXISTS',
-              'CRDT data already exists for this editor ID.',
-            );
-          }
-          return { next: crdtRecord(data, at), result: null, action: 'crdt.add' };
-        },
-      ),
+  addCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
+    const { editorId, ...input } = crdtWrite(data);
+    return this.commands.execute(
+      new AddCrdtCommand(targetOf(tenant, 'crdt', data), editorId, input),
     );
-    return null;
   }
 
   @Rpc('v2/crdt/update', { message: 'CRDT data updated successfully.', data: WriteCrdtRequest })
   @ApiKeyAuth()
-  async updateCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
-    await this.commands.execute(
-      new ChangeRecordCommand<CrdtRecord>(
-        targetOf(tenant, 'crdt', data),
-        data.editorId,
-        (current, at) => {
-          if (!current)
-            throw new ServiceError('NOT_FOUND', 'No CRDT data found for this editor ID.');
-          return { next: crdtRecord(data, at), result: null, action: 'crdt.update' };
-        },
-      ),
+  updateCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
+    const { editorId, ...input } = crdtWrite(data);
+    return this.commands.execute(
+      new UpdateCrdtCommand(targetOf(tenant, 'crdt', data), editorId, input),
     );
-    return null;
   }
 
   /**
@@ -104,15 +81,7 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   addPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPresenceRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<Presence>(
-        targetOf(tenant, 'presence', data),
-        PRESENCE_RECORD_ID,
-        (current, at) => ({
-          next: addPresence(current, data.users, at),
-          result: { success: true },
-          action: 'presence.add',
-        }),
-      ),
+      new AddPresenceCommand(targetOf(tenant, 'presence', data), data.users),
     );
   }
 
@@ -142,15 +111,17 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   deletePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletePresenceRequest) {
     return this.commands.execute(
-      new ChangeRecordCommand<Presence>(
-        targetOf(tenant, 'presence', data),
-        PRESENCE_RECORD_ID,
-        (current) => ({
-          next: removePresence(current, data.userIds),
-          result: { success: true },
-          action: 'presence.delete',
-        }),
-      ),
+      new DeletePresenceCommand(targetOf(tenant, 'presence', data), data.userIds),
     );
   }
 }
+
+/** The CRDT fields of a write request. */
+const crdtWrite = (data: WriteCrdtRequest) => ({
+  editorId: data.editorId,
+  type: data.type,
+  data: data.data,
+  lastUpdatedBy: data.lastUpdatedBy,
+  sessionId: data.sessionId,
+  location: data.location,
+});

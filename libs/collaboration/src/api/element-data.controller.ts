@@ -3,10 +3,11 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
-import { AddRecordsCommand } from '../application/add-records/add-records.command';
-import { DeleteRecordsCommand } from '../application/delete-records/delete-records.command';
+import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
+import { AddRecordingsCommand } from '../application/add-recordings/add-recordings.command';
+import { DeleteReactionsCommand } from '../application/delete-reactions/delete-reactions.command';
+import { DeleteRecordingsCommand } from '../application/delete-recordings/delete-recordings.command';
 import { GetRecordsQuery } from '../application/get-records/get-records.query';
-import { newReaction, newRecording } from '../domain/kinds/simple-operations';
 import {
   AddReactionsRequest,
   AddRecordingsRequest,
@@ -15,7 +16,7 @@ import {
   GetReactionsRequest,
   GetRecordingsRequest,
 } from './dto/simple-kinds.request';
-import { documentsOf, idOr, targetOf } from './record-commands';
+import { documentsOf, targetOf } from './record-commands';
 
 /** Element reactions and recordings (D10). */
 @ApiTags('collaboration')
@@ -29,16 +30,8 @@ export class ElementDataController {
   @Rpc('reactions/add', { message: 'Reaction(s) added successfully.', data: AddReactionsRequest })
   @ApiKeyAuth()
   addReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddReactionsRequest) {
-    const at = Date.now();
-    const records = data.reactions.map(({ reactionId, ...input }) => {
-      const id = idOr(reactionId);
-      return { recordId: id, record: newReaction(input, id, at) };
-    });
     return this.commands.execute(
-      new AddRecordsCommand(targetOf(tenant, 'reaction', data), records, 'reaction.add', {
-        added: 'Added Successfully',
-        exists: 'Reaction already exists.',
-      }),
+      new AddReactionsCommand(targetOf(tenant, 'reaction', data), data.reactions),
     );
   }
 
@@ -72,10 +65,7 @@ export class ElementDataController {
   @ApiKeyAuth()
   deleteReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteReactionsRequest) {
     return this.commands.execute(
-      new DeleteRecordsCommand(targetOf(tenant, 'reaction', data), data.reactionIds, {
-        deleted: 'Deleted Successfully',
-        missing: 'Reaction not found.',
-      }),
+      new DeleteReactionsCommand(targetOf(tenant, 'reaction', data), data.reactionIds),
     );
   }
 
@@ -85,16 +75,8 @@ export class ElementDataController {
   })
   @ApiKeyAuth()
   addRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddRecordingsRequest) {
-    const at = Date.now();
-    const records = data.recordings.map(({ recordingId, ...input }) => {
-      const id = idOr(recordingId);
-      return { recordId: id, record: newRecording(input, id, at) };
-    });
     return this.commands.execute(
-      new AddRecordsCommand(targetOf(tenant, 'recording', data), records, 'recording.add', {
-        added: 'Added Successfully',
-        exists: 'Recording already exists.',
-      }),
+      new AddRecordingsCommand(targetOf(tenant, 'recording', data), data.recordings),
     );
   }
 
@@ -130,10 +112,7 @@ export class ElementDataController {
   @ApiKeyAuth()
   deleteRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteRecordingsRequest) {
     return this.commands.execute(
-      new DeleteRecordsCommand(targetOf(tenant, 'recording', data), data.recordingIds, {
-        deleted: 'Deleted Successfully',
-        missing: 'Recording not found.',
-      }),
+      new DeleteRecordingsCommand(targetOf(tenant, 'recording', data), data.recordingIds),
     );
   }
 }

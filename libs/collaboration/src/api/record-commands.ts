@@ -1,4 +1,3 @@
-import { randomId } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { RecordKind } from '../domain/collab-record.events';
 import type { RecordTarget } from '../application/shared/record-target';
@@ -14,9 +13,6 @@ export const targetOf = (
   organizationId: data.organizationId,
   documentId: data.documentId,
 });
-
-/** A caller-given id, or one made here (hosted: ids are generated when absent). */
-export const idOr = (given: string | undefined) => given ?? randomId();
 
 /** `documentId` and `documentIds` of a read, merged. */
 export const documentsOf = (data: { documentId?: string; documentIds?: string[] }) =>

@@ -1,23 +1,31 @@
-import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { Aggregate, streamId } from '@app/event-store';
 import {
-  RecordDeleted,
-  RecordSaved,
-  type RecordEvent,
+  RecordErased,
+  RecordMoved,
+  RecordRemoved,
+  type RecordEventData,
   type RecordRef,
+  type RemovalReason,
 } from './collab-record.events';
+import type { CollaborationEvent } from './collaboration.events';
+import { evolve } from './evolve';
 
 export const RECORD_STREAM_TYPE = 'collab-record';
 export const recordStream = ({ apiKey, organizationId, documentId, kind, recordId }: RecordRef) =>
   streamId(RECORD_STREAM_TYPE, apiKey, organizationId, documentId, kind, recordId);
 
+/** The data of a new event about `ref`, without the ref and time every event carries. */
+export type EventFields<D> = Omit<D, keyof RecordEventData>;
+
 /**
  * One piece of collaboration data (an annotation with its comments, a reaction, a recording,
- * a CRDT record, a document's presence). Use cases decide the new state with the pure
- * functions of `kinds/`; the record checks existence and records the change.
+ * an editor's CRDT state, a document's presence): its state is the fold of its events
+ * (`evolve`). The kinds' aggregates add their own decisions; this one knows what every
+ * record goes through: removal, a move to another document, erasure.
  */
-export class CollabRecord<
-  S extends object = Record<string, unknown>,
-> extends Aggregate<RecordEvent> {
+export class CollabRecord<S extends object = Record<string, unknown>> extends Aggregate<
+  CollaborationEvent
+> {
   state?: S;
 
   constructor(readonly ref: RecordRef) {
@@ -28,40 +36,33 @@ export class CollabRecord<
     return this.state !== undefined;
   }
 
-  /** A new record; `exists` names the item's failure when the id is taken. */
-  create(action: string, record: S, at: number, exists: string, subIds?: string[]): void {
-    if (this.state) throw new ItemRefused(exists);
-    this.save(action, record, at, subIds);
+  /** Raises an event about this record at `at`. */
+  protected record<D extends RecordEventData>(
+    create: (data: D) => CollaborationEvent,
+    fields: EventFields<D>,
+    at: number,
+  ): void {
+    this.raise(create({ ...this.ref, at, ...fields } as D));
   }
 
-  /** A change of an existing record; `missing` names the item's failure otherwise. */
-  change(action: string, next: (current: S) => S, at: number, missing: string) {
-    if (!this.state) throw new ItemRefused(missing);
-    this.save(action, next(this.state), at);
-  }
-
-  /** Creates or replaces (presence, CRDT writes, moves). */
-  save(action: string, record: S, at: number, subIds?: string[]): void {
-    this.raise(
-      RecordSaved({
-        ...this.ref,
-        action,
-        record: record as Record<string, unknown>,
-        ...(subIds && { subIds }),
-        at,
-      }),
-    );
-  }
-
-  /** Deleting a record that is gone already does nothing (deletions are retried by reactions). */
-  delete(reason: string, at: number): boolean {
+  /** Removing a record that is gone already does nothing (removals are retried). */
+  remove(reason: RemovalReason, at: number): boolean {
     if (!this.state) return false;
-    this.raise(RecordDeleted({ ...this.ref, reason, at }));
+    this.record(RecordRemoved, { reason }, at);
     return true;
   }
 
-  protected when(event: RecordEvent): void {
-    if (RecordSaved.is(event)) this.state = event.data.record as S;
-    else if (RecordDeleted.is(event)) this.state = undefined;
+  /** Takes in a record moved here from another document (a migration). */
+  moveIn(record: Record<string, unknown>, fromDocumentId: string, at: number): void {
+    this.record(RecordMoved, { record, fromDocumentId }, at);
+  }
+
+  /** The record as erasure leaves it. */
+  erased(record: Record<string, unknown>, at: number): void {
+    this.record(RecordErased, { record }, at);
+  }
+
+  protected when(event: CollaborationEvent): void {
+    this.state = evolve(this.state as Record<string, unknown> | undefined, event) as S | undefined;
   }
 }

@@ -9,14 +9,18 @@ import {
 import { yieldToEventLoop } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { CollabRecord, RECORD_STREAM_TYPE, recordStream } from '../domain/collab-record.aggregate';
-import { RecordSaved, type RecordKind, type RecordRef } from '../domain/collab-record.events';
+import type { RecordKind, RecordRef } from '../domain/collab-record.events';
+import {
+  STORED_COLLABORATION_TYPES,
+  type CollaborationEvent,
+} from '../domain/collaboration.events';
+import { eraseFromEvent, learnFromEvent } from '../domain/event-erasure';
 import { Identities } from '../domain/kinds/people';
 import { KIND_RULES } from '../domain/kinds/record-kinds';
 
 const CHUNK = 500;
 
-/** What an erased record's old snapshots become. */
-const ERASED = { erased: true };
+type StoredEvent = CollaborationEvent & Pick<RecordedEvent, 'eventId'>;
 
 /** `%word%` for LIKE over an event's JSON text: the word as JSON writes it, wildcards escaped. */
 const likePattern = (word: string) =>
@@ -30,8 +34,10 @@ const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
  * Erasure of users from collaboration data (D8.3), one organization and kind at a time, for
  * the user data deletion job. What to erase is found in the log, not the read table: a
  * deleted record, a comment since removed, a presence left, all still name the user in their
- * stored events. For each such record: if it still exists, it is deleted (the user wrote it)
- * or saved without them; then every stored event of it is rewritten the same way. Chunks of
+ * stored events. For each such record: every stored event of it is rewritten without them
+ * (`eraseFromEvent`; events of the first version too, in their stored shape), and if the
+ * record still exists it is removed (the user wrote it) or recorded as erasure left it
+ * (`collaboration.record-erased`, which the read table takes whole). Chunks of
  * 500 records, each one transaction; running it again finds nothing left to change.
  */
 @Injectable()
@@ -81,10 +87,10 @@ export class CollaborationEraser {
     const rows: { document_id: string; record_id: string }[] = await this.dataSource.query(
       `SELECT DISTINCT data->>'documentId' AS document_id, data->>'recordId' AS record_id
        FROM events
-       WHERE type = $1 AND data->>'apiKey' = $2 AND data->>'organizationId' = $3
+       WHERE type = ANY($1::text[]) AND data->>'apiKey' = $2 AND data->>'organizationId' = $3
          AND data->>'kind' = $4 AND data::text LIKE ANY($5::text[])
        ORDER BY 1, 2`,
-      [RecordSaved.type, apiKey, organizationId, kind, words.map(likePattern)],
+      [STORED_COLLABORATION_TYPES, apiKey, organizationId, kind, words.map(likePattern)],
     );
     return rows.map((r) => ({
       apiKey,
@@ -103,24 +109,18 @@ export class CollaborationEraser {
       const records: CollabRecord[] = [];
       const rewrites: { eventId: string; data: unknown }[] = [];
       refs.forEach((ref, i) => {
-        const events = history.get(streams[i]) ?? [];
-        const rules = KIND_RULES[ref.kind];
-        const saved = events.filter(RecordSaved.is) as RecordedEvent<
-          ReturnType<typeof RecordSaved>
-        >[];
+        const events = (history.get(streams[i]) ?? []) as unknown as StoredEvent[];
         // Every name and email the record ever showed for them, before any text is scrubbed.
-        for (const event of saved) rules.learn(event.data.record, who);
-        for (const event of saved) {
-          const record = rules.erase(event.data.record, who) ?? ERASED;
-          if (changed(record, event.data.record)) {
-            rewrites.push({ eventId: event.eventId, data: { ...event.data, record } });
-          }
+        for (const event of events) learnFromEvent(event, who);
+        for (const event of events) {
+          const data = eraseFromEvent(event, who);
+          if (changed(data, event.data)) rewrites.push({ eventId: event.eventId, data });
         }
-        const current = new CollabRecord(ref).load(events as never);
+        const current = new CollabRecord(ref).load(events);
         if (!current.state) return;
-        const next = rules.erase(current.state, who);
-        if (next === null) current.delete('erasure', at);
-        else if (changed(next, current.state)) current.save('erasure', next, at);
+        const next = KIND_RULES[ref.kind].erase(current.state, who);
+        if (next === null) current.remove('erasure', at);
+        else if (changed(next, current.state)) current.erased(next, at);
         else return;
         records.push(current);
       });

@@ -1,38 +1,101 @@
 import { Injectable } from '@nestjs/common';
-import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
+import {
+  Projection,
+  upcast,
+  type InlineProjection,
+  type RecordedEvent,
+} from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { RecordDeleted, RecordSaved } from '../domain/collab-record.events';
+import type { RecordKind } from '../domain/collab-record.events';
+import {
+  STORED_COLLABORATION_TYPES,
+  type CollaborationEvent,
+} from '../domain/collaboration.events';
+import { evolve, type RecordState } from '../domain/evolve';
 import { KIND_RULES, locationOf } from '../domain/kinds/record-kinds';
 
+interface Row {
+  api_key: string;
+  organization_id: string;
+  document_id: string;
+  kind: RecordKind;
+  record_id: string;
+  record: Record<string, unknown>;
+  version: string;
+}
+
+const keyOf = (k: {
+  api_key: string;
+  organization_id: string;
+  document_id: string;
+  kind: string;
+  record_id: string;
+}) => JSON.stringify([k.api_key, k.organization_id, k.document_id, k.kind, k.record_id]);
+
+const rowKey = ({ data: d }: CollaborationEvent) => ({
+  api_key: d.apiKey,
+  organization_id: d.organizationId,
+  document_id: d.documentId,
+  kind: d.kind,
+  record_id: d.recordId,
+});
+
 /**
- * Keeps `collab_records` current: saves of one append go in as one multi-row upsert, a row
- * is replaced only by a newer version of its stream, and deletions remove rows.
+ * Keeps `collab_records` current: each record's row is its state, the fold (`evolve`) of its
+ * events. The rows an append touches are read in one query, their events applied in stream
+ * order (only those newer than the row), and written back in one multi-row upsert; records
+ * that are gone lose their row. The `record` column keeps the shape it always had.
  */
 @Projection()
 @Injectable()
 export class CollabRecordProjection implements InlineProjection {
-  readonly handles = [RecordSaved.type, RecordDeleted.type];
+  // Old stored types too: an append of one (a test, a repair) is read through its upcaster.
+  readonly handles = STORED_COLLABORATION_TYPES;
 
-  async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    // Within one append a stream may be saved then deleted: keep each stream's last event.
-    const last = new Map<string, RecordedEvent>();
-    for (const event of events) last.set(event.streamId, event);
-    const saved = [...last.values()].filter(RecordSaved.is);
-    const deleted = [...last.values()].filter(RecordDeleted.is);
+  async project(recorded: RecordedEvent[], m: EntityManager): Promise<void> {
+    const byRecord = new Map<string, CollaborationEvent[]>();
+    for (const event of recorded.map(upcast) as unknown as CollaborationEvent[]) {
+      const key = keyOf(rowKey(event));
+      byRecord.set(key, [...(byRecord.get(key) ?? []), event]);
+    }
+    const keys = [...byRecord.values()].map((events) => rowKey(events[0]));
+    const rows: Row[] = await m.query(
+      `SELECT c.api_key, c.organization_id, c.document_id, c.kind, c.record_id, c.record,
+         c.version::text AS version
+       FROM collab_records c
+       JOIN json_to_recordset($1::json) AS k(api_key text, organization_id text,
+         document_id text, kind text, record_id text)
+         ON c.api_key = k.api_key AND c.organization_id = k.organization_id
+        AND c.kind = k.kind AND c.document_id = k.document_id AND c.record_id = k.record_id`,
+      [JSON.stringify(keys)],
+    );
+    const current = new Map(rows.map((row) => [keyOf(row), row]));
+    const saved: object[] = [];
+    const deleted: object[] = [];
+    for (const [key, events] of byRecord) {
+      const row = current.get(key);
+      const since = row ? Number(row.version) : 0;
+      const newer = (events as unknown as RecordedEvent[]).filter((e) => e.streamVersion > since);
+      if (newer.length === 0) continue;
+      let state: RecordState = row?.record;
+      for (const event of newer) state = evolve(state, event as unknown as CollaborationEvent);
+      const last = newer[newer.length - 1] as unknown as RecordedEvent<CollaborationEvent>;
+      const k = rowKey(last as unknown as CollaborationEvent);
+      if (!state) {
+        if (row) deleted.push({ ...k, version: last.streamVersion });
+        continue;
+      }
+      saved.push({
+        ...k,
+        location_id: locationOf(state)?.id ?? null,
+        user_ids: KIND_RULES[k.kind].people(state),
+        record: state,
+        created_at: (state.createdAt as number | undefined) ?? last.data.at,
+        last_updated: last.data.at,
+        version: last.streamVersion,
+      });
+    }
     if (saved.length > 0) {
-      const rows = saved.map(({ data: d, streamVersion }) => ({
-        api_key: d.apiKey,
-        organization_id: d.organizationId,
-        document_id: d.documentId,
-        kind: d.kind,
-        record_id: d.recordId,
-        location_id: locationOf(d.record)?.id ?? null,
-        user_ids: KIND_RULES[d.kind].people(d.record),
-        record: d.record,
-        created_at: (d.record.createdAt as number | undefined) ?? d.at,
-        last_updated: d.at,
-        version: streamVersion,
-      }));
       await m.query(
         `INSERT INTO collab_records (api_key, organization_id, document_id, kind, record_id,
            location_id, user_ids, record, created_at, last_updated, version)
@@ -46,18 +109,10 @@ export class CollabRecordProjection implements InlineProjection {
            record = EXCLUDED.record, last_updated = EXCLUDED.last_updated,
            version = EXCLUDED.version
          WHERE collab_records.version < EXCLUDED.version`,
-        [JSON.stringify(rows)],
+        [JSON.stringify(saved)],
       );
     }
     if (deleted.length > 0) {
-      const keys = deleted.map(({ data: d, streamVersion }) => ({
-        api_key: d.apiKey,
-        organization_id: d.organizationId,
-        document_id: d.documentId,
-        kind: d.kind,
-        record_id: d.recordId,
-        version: streamVersion,
-      }));
       await m.query(
         `DELETE FROM collab_records c
          USING json_to_recordset($1::json) AS k(api_key text, organization_id text,
@@ -65,7 +120,7 @@ export class CollabRecordProjection implements InlineProjection {
          WHERE c.api_key = k.api_key AND c.organization_id = k.organization_id
            AND c.document_id = k.document_id AND c.kind = k.kind AND c.record_id = k.record_id
            AND c.version < k.version`,
-        [JSON.stringify(keys)],
+        [JSON.stringify(deleted)],
       );
     }
   }

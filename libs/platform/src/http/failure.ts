@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { isConnectionFailure } from '../database/connection-failure';
+import { DomainError } from '../domain/domain-error';
 import type { FailureEnvelope } from './envelope';
 import { HTTP_STATUS_OF, ServiceError, type RpcStatus } from './service-error';
 
@@ -76,6 +77,11 @@ export function toFailure(error: unknown, route?: string): Failure {
       ...(code !== undefined && { code }),
     });
     return { httpStatus: HTTP_STATUS_OF[status], body, unexpected: false };
+  }
+  if (error instanceof DomainError) {
+    const { code, message, details } = error;
+    const body = envelope(code, message, details !== undefined ? { details } : {});
+    return { httpStatus: HTTP_STATUS_OF[code], body, unexpected: false };
   }
   if (error instanceof HttpException) {
     const httpStatus = error.getStatus();

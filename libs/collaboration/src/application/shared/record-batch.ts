@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { StreamBatchRunner, type BatchResult } from '@app/event-store';
+import { ItemRefused, StreamBatchRunner, type BatchResult } from '@app/event-store';
 import { DocumentDirectory } from '@app/documents';
 import { metadataOf } from '@app/workspaces';
 import {
-  CollabRecord,
   RECORD_STREAM_TYPE,
   recordStream,
+  type CollabRecord,
 } from '../../domain/collab-record.aggregate';
+import type { RecordRef } from '../../domain/collab-record.events';
+import { CollaborationError } from '../../domain/collaboration.error';
 import { refOf, type RecordTarget } from './record-target';
+
+/** What fails one item of a batch rather than the call (D5.3). */
+const ITEM_FAILURES = new Set(['NOT_FOUND', 'ALREADY_EXISTS']);
 
 /**
  * Batch writes of collaboration records (D5): one record per item, decided in order, all
  * successful items appended in one transaction, in a document that must exist (NOT_FOUND).
+ * A record that is missing or already there fails its own item with the domain's message.
  */
 @Injectable()
 export class RecordBatch {
@@ -20,11 +26,12 @@ export class RecordBatch {
     private readonly documents: DocumentDirectory,
   ) {}
 
-  run<I>(
+  run<I, A extends CollabRecord<any>>(
     target: RecordTarget,
     items: readonly I[],
     idOf: (item: I) => string,
-    decide: (record: CollabRecord<any>, item: I) => string,
+    create: (ref: RecordRef) => A,
+    decide: (record: A, item: I) => string,
   ): Promise<BatchResult> {
     const { tenant, organizationId, documentId } = target;
     return this.batches.run({
@@ -34,8 +41,17 @@ export class RecordBatch {
         streamId: recordStream(refOf(target, id)),
         streamType: RECORD_STREAM_TYPE,
       }),
-      create: (id) => new CollabRecord(refOf(target, id)),
-      decide,
+      create: (id) => create(refOf(target, id)),
+      decide: (record, item) => {
+        try {
+          return decide(record, item);
+        } catch (err) {
+          if (err instanceof CollaborationError && ITEM_FAILURES.has(err.code)) {
+            throw new ItemRefused(err.message);
+          }
+          throw err;
+        }
+      },
       metadata: metadataOf(tenant),
       prepare: async (manager) => {
         await this.documents.require(tenant.apiKey, organizationId, documentId, manager);

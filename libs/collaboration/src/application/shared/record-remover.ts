@@ -12,7 +12,11 @@ import {
   RECORD_STREAM_TYPE,
   recordStream,
 } from '../../domain/collab-record.aggregate';
-import type { RecordKind, RecordRef } from '../../domain/collab-record.events';
+import type {
+  RecordKind,
+  RecordRef,
+  RemovalReason,
+} from '../../domain/collab-record.events';
 
 const CHUNK = 500;
 
@@ -60,7 +64,7 @@ export class RecordRemover {
   /** Deletes the records; answers how many were deleted. */
   delete(
     refs: RecordRef[],
-    reason: string,
+    reason: RemovalReason,
     metadata: EventMetadata,
     manager?: EntityManager,
   ): Promise<number> {
@@ -71,7 +75,7 @@ export class RecordRemover {
       manager,
       (ref, load, at) => {
         const record = load(ref);
-        return record.delete(reason, at) ? [record] : [];
+        return record.remove(reason, at) ? [record] : [];
       },
     );
   }
@@ -97,9 +101,9 @@ export class RecordRemover {
         const source = load(ref);
         const target = load(targetOf(ref));
         const state = source.state;
-        if (!state || !source.delete('migration', at)) return []; // moved already
+        if (!state || !source.remove('migration', at)) return []; // moved already
         if (target.exists) return [source];
-        target.save('migrated', state, at);
+        target.moveIn(state, ref.documentId, at);
         return [source, target];
       },
     );

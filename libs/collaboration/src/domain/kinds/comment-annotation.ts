@@ -1,4 +1,4 @@
-import { ServiceError } from '@app/platform';
+import { CollaborationError } from '../collaboration.error';
 import { mentionedIds, type CollabUser, type Identities, type Location } from './people';
 
 export interface TaggedContact {
@@ -69,7 +69,7 @@ export function numberComments<T extends { commentId?: number }>(
   for (const { commentId } of incoming) {
     if (commentId === undefined) continue;
     if (used.has(commentId)) {
-      throw ServiceError.invalidField(field, `commentId ${commentId} is used twice`);
+      throw CollaborationError.invalidField(field, `commentId ${commentId} is used twice`);
     }
     used.add(commentId);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { authorsOf, RecordSaved } from '@app/collaboration';
+import { AUTHORING_EVENT_TYPES, authorsIn } from '@app/collaboration';
 import {
   AggregateRepository,
   EventStore,
@@ -26,7 +26,7 @@ export const KNOWN_AUTHORS_SUBSCRIPTION = 'users.known-authors';
 @Injectable()
 export class KnownAuthorsSubscriber implements EventSubscriber {
   readonly subscriptionId = KNOWN_AUTHORS_SUBSCRIPTION;
-  readonly handles = [RecordSaved.type];
+  readonly handles = AUTHORING_EVENT_TYPES;
 
   constructor(
     private readonly store: EventStore,
@@ -35,13 +35,13 @@ export class KnownAuthorsSubscriber implements EventSubscriber {
 
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
     const wanted = new Map<string, { ref: UserRef; author: { name?: string; email?: string } }>();
-    for (const event of events.filter(RecordSaved.is)) {
-      const { apiKey, organizationId, kind, record } = event.data;
+    for (const event of events) {
       // A malformed event throws (and is parked): a user must never be added half.
+      const { apiKey, organizationId, authors } = authorsIn(event);
       if (!isText(apiKey) || !isText(organizationId)) {
-        throw new Error(`Malformed ${RecordSaved.type}: no apiKey or organizationId`);
+        throw new Error(`Malformed ${event.type}: no apiKey or organizationId`);
       }
-      for (const author of authorsOf(kind, record)) {
+      for (const author of authors) {
         const ref: UserRef = {
           apiKey,
           organizationId,

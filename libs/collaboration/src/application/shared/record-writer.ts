@@ -1,34 +1,41 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
 import { DocumentDirectory } from '@app/documents';
 import { metadataOf } from '@app/workspaces';
 import {
-  CollabRecord,
   RECORD_STREAM_TYPE,
   recordStream,
+  type CollabRecord,
 } from '../../domain/collab-record.aggregate';
-import { refOf } from '../shared/record-target';
-import { ChangeRecordCommand } from './change-record.command';
+import type { RecordRef } from '../../domain/collab-record.events';
+import { refOf, type RecordTarget } from './record-target';
 
-@CommandHandler(ChangeRecordCommand)
-export class ChangeRecordHandler implements ICommandHandler<ChangeRecordCommand> {
+/**
+ * A command on one record: in one transaction the document must exist (NOT_FOUND), the
+ * record is loaded, `decide` raises its events and answers, and they are appended; a
+ * concurrent writer makes it load and decide again.
+ */
+@Injectable()
+export class RecordWriter {
   constructor(
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly documents: DocumentDirectory,
   ) {}
 
-  execute({ target, recordId, decide }: ChangeRecordCommand): Promise<unknown> {
+  write<A extends CollabRecord<any>, R>(
+    target: RecordTarget,
+    recordId: string,
+    create: (ref: RecordRef) => A,
+    decide: (record: A, at: number) => R,
+  ): Promise<R> {
     const ref = refOf(target, recordId);
     const streamId = recordStream(ref);
     return retryOnConflict(() =>
       this.store.transaction(async (m) => {
         await this.documents.require(ref.apiKey, ref.organizationId, ref.documentId, m);
-        const record = await this.repository.load(streamId, () => new CollabRecord(ref), m);
-        const at = Date.now();
-        const { next, result, action, subIds } = decide(record.state, at);
-        if (next === null) record.delete('request', at);
-        else if (next !== undefined) record.save(action, next, at, subIds);
+        const record = await this.repository.load(streamId, () => create(ref), m);
+        const result = decide(record, Date.now());
         await this.repository.save(
           [{ streamId, streamType: RECORD_STREAM_TYPE, aggregate: record }],
           metadataOf(target.tenant),

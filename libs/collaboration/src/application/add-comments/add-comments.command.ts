@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommentInput } from '../../domain/comment-annotation.aggregate';
+import type { RecordTarget } from '../shared/record-target';
+
+/** Adds comments to an annotation; answers their ids. */
+export class AddCommentsCommand extends Command<number[]> {
+  constructor(
+    readonly target: RecordTarget,
+    readonly annotationId: string,
+    readonly comments: CommentInput[],
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,23 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { CollabUser, Location } from '../../domain/kinds/people';
+import type { RecordTarget } from '../shared/record-target';
+
+export interface NewRecording {
+  recordingId?: string;
+  from: CollabUser;
+  recordingType?: string;
+  displayName?: string;
+  location?: Location;
+  attachments?: Record<string, unknown>[];
+}
+
+/** Adds recordings; an id in use fails its item. */
+export class AddRecordingsCommand extends Command<BatchResult> {
+  constructor(
+    readonly target: RecordTarget,
+    readonly recordings: NewRecording[],
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,21 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  CommentAnnotationRecord,
+  type CommentResults,
+} from '../../domain/comment-annotation.aggregate';
+import { RecordWriter } from '../shared/record-writer';
+import { DeleteCommentsCommand } from './delete-comments.command';
+
+@CommandHandler(DeleteCommentsCommand)
+export class DeleteCommentsHandler implements ICommandHandler<DeleteCommentsCommand> {
+  constructor(private readonly writer: RecordWriter) {}
+
+  execute({ target, annotationId, commentIds }: DeleteCommentsCommand): Promise<CommentResults> {
+    return this.writer.write(
+      target,
+      annotationId,
+      (ref) => new CommentAnnotationRecord(ref),
+      (annotation, at) => annotation.deleteComments(commentIds, at),
+    );
+  }
+}

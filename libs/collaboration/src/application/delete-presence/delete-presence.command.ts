@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { RecordTarget } from '../shared/record-target';
+
+/** Operation 21: users leave a document. */
+export class DeletePresenceCommand extends Command<{ success: boolean }> {
+  constructor(
+    readonly target: RecordTarget,
+    readonly userIds: string[],
+  ) {
+    super();
+  }
+}

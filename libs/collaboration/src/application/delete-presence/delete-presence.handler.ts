@@ -1,0 +1,22 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  PRESENCE_RECORD_ID,
+  PresenceRecord,
+} from '../../domain/simple-kinds.aggregate';
+import { RecordWriter } from '../shared/record-writer';
+import { DeletePresenceCommand } from './delete-presence.command';
+
+@CommandHandler(DeletePresenceCommand)
+export class DeletePresenceHandler implements ICommandHandler<DeletePresenceCommand> {
+  constructor(private readonly writer: RecordWriter) {}
+
+  async execute({ target, userIds }: DeletePresenceCommand) {
+    await this.writer.write(
+      target,
+      PRESENCE_RECORD_ID,
+      (ref) => new PresenceRecord(ref),
+      (presence, at) => presence.leave(userIds, at),
+    );
+    return { success: true };
+  }
+}

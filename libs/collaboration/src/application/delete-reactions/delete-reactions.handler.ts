@@ -1,0 +1,24 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import { ReactionRecord } from '../../domain/simple-kinds.aggregate';
+import { RecordBatch } from '../shared/record-batch';
+import { DeleteReactionsCommand } from './delete-reactions.command';
+
+@CommandHandler(DeleteReactionsCommand)
+export class DeleteReactionsHandler implements ICommandHandler<DeleteReactionsCommand> {
+  constructor(private readonly batch: RecordBatch) {}
+
+  execute({ target, reactionIds }: DeleteReactionsCommand): Promise<BatchResult> {
+    const at = Date.now();
+    return this.batch.run(
+      target,
+      reactionIds,
+      (id) => id,
+      (ref) => new ReactionRecord(ref),
+      (reaction) => {
+        reaction.delete(at);
+        return 'Deleted Successfully';
+      },
+    );
+  }
+}

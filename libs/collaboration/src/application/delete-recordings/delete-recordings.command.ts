@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { RecordTarget } from '../shared/record-target';
+
+/** Deletes recordings by id; a missing one fails its item (D5.3). */
+export class DeleteRecordingsCommand extends Command<BatchResult> {
+  constructor(
+    readonly target: RecordTarget,
+    readonly recordingIds: string[],
+  ) {
+    super();
+  }
+}

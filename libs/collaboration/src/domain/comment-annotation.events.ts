@@ -1,0 +1,90 @@
+import { defineEvent } from '@app/event-store';
+import type { RecordEventData } from './collab-record.events';
+import type { TaggedContact } from './kinds/comment-annotation';
+import type { CollabUser, Location } from './kinds/people';
+
+/** A comment as written: its text, author, tags and the users its text mentions (`{{id}}`). */
+export interface CommentWritten {
+  commentId: number;
+  text: string;
+  html: string;
+  from: CollabUser;
+  taggedUsers: TaggedContact[];
+  mentionedUserIds: string[];
+  context?: Record<string, unknown>;
+}
+
+/** A new annotation with its first comments. */
+export const CommentAnnotationCreated = defineEvent<
+  RecordEventData & {
+    from: CollabUser;
+    location?: Location;
+    status?: Record<string, unknown>;
+    priority?: Record<string, unknown>;
+    assignedTo?: CollabUser;
+    context?: Record<string, unknown>;
+    comments: CommentWritten[];
+  }
+>()('comment-annotation.created');
+
+export const CommentAdded = defineEvent<RecordEventData & CommentWritten>()('comment.added');
+
+/** What an edit changed; fields not given are as they were. */
+export const CommentEdited = defineEvent<
+  RecordEventData & {
+    commentId: number;
+    text?: string;
+    html?: string;
+    taggedUsers?: TaggedContact[];
+    mentionedUserIds?: string[];
+    context?: Record<string, unknown>;
+  }
+>()('comment.edited');
+
+export const CommentDeleted = defineEvent<RecordEventData & { commentId: number }>()(
+  'comment.deleted',
+);
+
+/** A user's reaction on a comment; the same user and icon again replaces the first. */
+export const CommentReactionAdded = defineEvent<
+  RecordEventData & { commentId: number; icon: string; from: CollabUser }
+>()('comment.reaction-added');
+
+export const CommentReactionRemoved = defineEvent<
+  RecordEventData & { commentId: number; icon: string; userId: string }
+>()('comment.reaction-removed');
+
+/** `from` is absent when the annotation had none. */
+export const AnnotationStatusChanged = defineEvent<
+  RecordEventData & { from?: Record<string, unknown>; to: Record<string, unknown> }
+>()('annotation.status-changed');
+
+export const AnnotationPriorityChanged = defineEvent<
+  RecordEventData & { from?: Record<string, unknown>; to: Record<string, unknown> }
+>()('annotation.priority-changed');
+
+/** `to: null` unassigns; `from` is absent when nobody was assigned. */
+export const AnnotationAssigned = defineEvent<
+  RecordEventData & { from?: CollabUser; to: CollabUser | null }
+>()('annotation.assigned');
+
+export const AnnotationContextChanged = defineEvent<
+  RecordEventData & { to: Record<string, unknown> }
+>()('annotation.context-changed');
+
+/** Deleted by its delete operation. */
+export const AnnotationDeleted = defineEvent<RecordEventData>()('annotation.deleted');
+
+export const COMMENT_ANNOTATION_EVENTS = {
+  CommentAnnotationCreated,
+  CommentAdded,
+  CommentEdited,
+  CommentDeleted,
+  CommentReactionAdded,
+  CommentReactionRemoved,
+  AnnotationStatusChanged,
+  AnnotationPriorityChanged,
+  AnnotationAssigned,
+  AnnotationContextChanged,
+  AnnotationDeleted,
+};

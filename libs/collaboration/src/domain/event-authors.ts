@@ -1,0 +1,48 @@
+import type { RecordedEvent } from '@app/event-store';
+import type { CollaborationEvent } from './collaboration.events';
+import { LEGACY_RECORD_SAVED } from './collab-record.events';
+import { authorsOf } from './kinds/record-kinds';
+import { requireUser, type CollabUser } from './kinds/people';
+
+/** Stored types of the events that can make someone an author (D8.1), old ones included. */
+export const AUTHORING_EVENT_TYPES = [
+  'comment-annotation.created',
+  'comment.added',
+  'comment.reaction-added',
+  'reaction.added',
+  'recording.added',
+  'collaboration.record-moved',
+  LEGACY_RECORD_SAVED,
+];
+
+/**
+ * Who wrote something an event records, and where: public for the users library (D8.1).
+ * Throws on an author that is not a well-formed user, rather than answer half of them.
+ */
+export function authorsIn(event: RecordedEvent): {
+  apiKey: unknown;
+  organizationId: unknown;
+  authors: CollabUser[];
+} {
+  const e = event as unknown as CollaborationEvent;
+  const { apiKey, organizationId } = e.data;
+  const found = (): unknown[] => {
+    if (e.data.erased) return [];
+    switch (e.type) {
+      case 'comment-annotation.created':
+        return [e.data.from, ...(e.data.comments ?? []).map((c) => c.from)];
+      case 'comment.added':
+      case 'comment.reaction-added':
+      case 'reaction.added':
+      case 'recording.added':
+        return [e.data.from];
+      case 'collaboration.legacy-snapshot':
+      case 'collaboration.record-moved':
+        return authorsOf(e.data.kind, e.data.record);
+      default:
+        return [];
+    }
+  };
+  const authors = found().map((a, i) => requireUser(a, `author ${i + 1} of a ${e.data.kind}`));
+  return { apiKey, organizationId, authors };
+}

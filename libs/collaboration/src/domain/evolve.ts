@@ -1,0 +1,183 @@
+import type { CollaborationEvent } from './collaboration.events';
+import type { CommentWritten } from './comment-annotation.events';
+import type { Comment, CommentAnnotation } from './kinds/comment-annotation';
+import type { CrdtRecord, ElementReaction, Presence, Recording } from './kinds/simple-kinds';
+
+/** A record's state: absent before it is created and after it is gone. */
+export type RecordState = Record<string, unknown> | undefined;
+
+/** A comment as the record keeps it. */
+export function commentOf(c: CommentWritten, at: number): Comment {
+  return {
+    ...(c.context && { context: c.context }),
+    commentId: c.commentId,
+    commentText: c.text,
+    commentHtml: c.html,
+    from: c.from,
+    taggedUserContacts: c.taggedUsers,
+    reactions: [],
+    createdAt: at,
+    lastUpdated: at,
+  };
+}
+
+/** A change of an existing annotation; one that is not there stays absent. */
+function onAnnotation(
+  state: RecordState,
+  at: number,
+  change: (a: CommentAnnotation) => Partial<CommentAnnotation>,
+): RecordState {
+  if (!state) return state;
+  const a = state as CommentAnnotation;
+  return { ...a, ...change(a), lastUpdated: at };
+}
+
+const mapComment = (a: CommentAnnotation, commentId: number, f: (c: Comment) => Comment) =>
+  a.comments.map((c) => (c.commentId === commentId ? f(c) : c));
+
+/**
+ * Folds one event into a record's state: the aggregate rebuilds itself with it, the read
+ * projection applies it to the stored row. Pure; an erased event changes nothing.
+ */
+export function evolve(state: RecordState, event: CollaborationEvent): RecordState {
+  const d = event.data;
+  if (d.erased) return state;
+  switch (event.type) {
+    case 'collaboration.legacy-snapshot':
+    case 'collaboration.record-moved':
+    case 'collaboration.record-erased':
+      return event.data.record;
+    case 'collaboration.record-removed':
+    case 'annotation.deleted':
+    case 'reaction.removed':
+    case 'recording.deleted':
+      return undefined;
+
+    case 'comment-annotation.created': {
+      const e = event.data;
+      const annotation: CommentAnnotation = {
+        annotationId: e.recordId,
+        ...(e.location && { location: e.location }),
+        from: e.from,
+        ...(e.status && { status: e.status }),
+        ...(e.priority && { priority: e.priority }),
+        ...(e.assignedTo && { assignedTo: e.assignedTo }),
+        ...(e.context && { context: e.context }),
+        comments: e.comments.map((c) => commentOf(c, e.at)),
+        createdAt: e.at,
+        lastUpdated: e.at,
+      };
+      return annotation;
+    }
+    case 'comment.added': {
+      const { apiKey, organizationId, documentId, kind, recordId, at, ...written } = event.data;
+      return onAnnotation(state, at, (a) => ({ comments: [...a.comments, commentOf(written, at)] }));
+    }
+    case 'comment.edited': {
+      const e = event.data;
+      return onAnnotation(state, e.at, (a) => ({
+        comments: mapComment(a, e.commentId, (c) => ({
+          ...c,
+          ...(e.text !== undefined && { commentText: e.text }),
+          ...(e.html !== undefined && { commentHtml: e.html }),
+          ...(e.taggedUsers !== undefined && { taggedUserContacts: e.taggedUsers }),
+          ...(e.context !== undefined && { context: e.context }),
+          lastUpdated: e.at,
+        })),
+      }));
+    }
+    case 'comment.deleted': {
+      const e = event.data;
+      return onAnnotation(state, e.at, (a) => ({
+        comments: a.comments.filter((c) => c.commentId !== e.commentId),
+      }));
+    }
+    case 'comment.reaction-added': {
+      const { commentId, icon, from, at } = event.data;
+      return onAnnotation(state, at, (a) => ({
+        comments: mapComment(a, commentId, (c) => ({
+          ...c,
+          reactions: [
+            ...c.reactions.filter((r) => !(r.icon === icon && r.from.userId === from.userId)),
+            { icon, from, at },
+          ],
+        })),
+      }));
+    }
+    case 'comment.reaction-removed': {
+      const { commentId, icon, userId, at } = event.data;
+      return onAnnotation(state, at, (a) => ({
+        comments: mapComment(a, commentId, (c) => ({
+          ...c,
+          reactions: c.reactions.filter((r) => !(r.icon === icon && r.from.userId === userId)),
+        })),
+      }));
+    }
+    case 'annotation.status-changed':
+      return onAnnotation(state, event.data.at, () => ({ status: event.data.to }));
+    case 'annotation.priority-changed':
+      return onAnnotation(state, event.data.at, () => ({ priority: event.data.to }));
+    case 'annotation.context-changed':
+      return onAnnotation(state, event.data.at, () => ({ context: event.data.to }));
+    case 'annotation.assigned': {
+      const { to, at } = event.data;
+      const next = onAnnotation(state, at, () => (to ? { assignedTo: to } : {}));
+      if (next && !to) delete next.assignedTo;
+      return next;
+    }
+
+    case 'reaction.added': {
+      const { icon, from, location, targetElementId, recordId, at } = event.data;
+      const reaction: ElementReaction = {
+        reactionId: recordId,
+        icon,
+        from,
+        ...(location && { location }),
+        ...(targetElementId !== undefined && { targetElementId }),
+        createdAt: at,
+      };
+      return reaction;
+    }
+    case 'recording.added': {
+      const e = event.data;
+      const recording: Recording = {
+        recordingId: e.recordId,
+        from: e.from,
+        recordingType: e.recordingType,
+        displayName: e.displayName,
+        ...(e.location && { location: e.location }),
+        attachments: e.attachments,
+        createdAt: e.at,
+      };
+      return recording;
+    }
+    case 'crdt.created':
+    case 'crdt.updated': {
+      const e = event.data;
+      const crdt: CrdtRecord = {
+        editorId: e.editorId,
+        type: e.type,
+        data: e.data,
+        lastUpdatedBy: e.lastUpdatedBy,
+        sessionId: e.sessionId,
+        ...(e.location && { location: e.location }),
+        lastUpdate: e.at,
+      };
+      return crdt;
+    }
+    case 'presence.joined': {
+      const { users, at } = event.data;
+      const present = new Map(((state as Presence | undefined)?.users ?? []).map((u) => [u.userId, u]));
+      for (const user of users) present.set(user.userId, { ...user, lastSeen: at });
+      const presence: Presence = { users: [...present.values()] };
+      return presence;
+    }
+    case 'presence.left': {
+      const leaving = new Set(event.data.userIds);
+      const users = ((state as Presence | undefined)?.users ?? []).filter(
+        (u) => !leaving.has(u.userId),
+      );
+      return users.length === 0 ? undefined : { users };
+    }
+  }
+}

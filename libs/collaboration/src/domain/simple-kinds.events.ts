@@ -1,0 +1,63 @@
+import { defineEvent } from '@app/event-store';
+import type { RecordEventData } from './collab-record.events';
+import type { CollabUser, Location } from './kinds/people';
+import type { CrdtType } from './kinds/simple-kinds';
+
+/** An element reaction (its id is the record id). */
+export const ReactionAdded = defineEvent<
+  RecordEventData & {
+    icon: string;
+    from: CollabUser;
+    location?: Location;
+    targetElementId?: string;
+  }
+>()('reaction.added');
+
+export const ReactionRemoved = defineEvent<RecordEventData>()('reaction.removed');
+
+/** A recording (its id is the record id). */
+export const RecordingAdded = defineEvent<
+  RecordEventData & {
+    from: CollabUser;
+    recordingType: string;
+    displayName: string;
+    location?: Location;
+    attachments: Record<string, unknown>[];
+  }
+>()('recording.added');
+
+export const RecordingDeleted = defineEvent<RecordEventData>()('recording.deleted');
+
+/** An editor's CRDT state as written: it replaces the previous one whole. */
+export interface CrdtWritten {
+  editorId: string;
+  type: CrdtType;
+  data: unknown;
+  lastUpdatedBy: string;
+  sessionId: string | null;
+  location?: Location;
+}
+
+export const CrdtCreated = defineEvent<RecordEventData & CrdtWritten>()('crdt.created');
+export const CrdtUpdated = defineEvent<RecordEventData & CrdtWritten>()('crdt.updated');
+
+/** Users joined (or refreshed their presence on) a document. */
+export const PresenceJoined = defineEvent<
+  RecordEventData & { users: (CollabUser & { status?: string })[] }
+>()('presence.joined');
+
+/** Users left a document; when the last one leaves, the presence record is gone. */
+export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()(
+  'presence.left',
+);
+
+export const SIMPLE_KIND_EVENTS = {
+  ReactionAdded,
+  ReactionRemoved,
+  RecordingAdded,
+  RecordingDeleted,
+  CrdtCreated,
+  CrdtUpdated,
+  PresenceJoined,
+  PresenceLeft,
+};
