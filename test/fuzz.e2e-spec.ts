@@ -10,7 +10,7 @@ import {
   errorStatus,
   failure,
   inPool,
-  malformedIn,
+  malformedInEvent,
   postRaw,
   report,
   stable,
@@ -379,7 +379,7 @@ describe('fuzzing every operation', () => {
     const found = new Map<string, { count: number; example: string }>();
     for (const row of rows) {
       const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
-      for (const problem of malformedIn(data)) {
+      for (const problem of malformedInEvent(row.type, data)) {
         const kind = `${row.type}: ${problem.replace(/\[\d+\]/g, '[]')}`;
         const seen = found.get(kind) ?? { count: 0, example: row.stream_id };
         found.set(kind, { ...seen, count: seen.count + 1 });

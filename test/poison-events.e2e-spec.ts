@@ -10,6 +10,8 @@ import { createTestApp, waitFor, type TestApp } from '@app/testing';
 import { runEventsCommand } from '../apps/api/src/events.command';
 
 const MAX_ATTEMPTS = 3;
+/** What a stored `collaboration.record-saved` (schema 1) is read as. */
+const LEGACY_SNAPSHOT = 'collaboration.legacy-snapshot';
 const organizationId = 'poison-org';
 const documentId = 'poison-doc';
 const alice = { userId: 'alice-p1', name: 'Alice', email: 'alice@example.org' };
@@ -71,18 +73,44 @@ describe('poison events', () => {
   }
 
   /**
-   * Stores what an old bug would have: a copy of a real annotation save whose first comment's
-   * author is an array, under a record id of its own. Its top-level author (carol) is valid.
+   * Stores what an old bug would have, as the first version stored annotations (a whole
+   * record in `collaboration.record-saved`, read today through its upcaster): an annotation
+   * whose first comment's author is an array, beside the real one. Its top-level author
+   * (carol) is valid.
    */
   async function appendMalformedSave(): Promise<RecordedEvent> {
     const [real] = await dataSource.query(
-      `SELECT stream_id, data FROM events WHERE type = 'collaboration.record-saved'
+      `SELECT stream_id, data FROM events WHERE type = 'comment-annotation.created'
          AND data->>'recordId' = 'by-alice' ORDER BY global_position LIMIT 1`,
     );
-    const data = structuredClone(real.data);
-    data.recordId = data.record.annotationId = 'malformed';
-    data.record.from = carol;
-    data.record.comments[0].from = [victim];
+    const { apiKey, at } = real.data;
+    const comment = {
+      commentId: 1,
+      commentText: 'hi',
+      commentHtml: '',
+      from: [victim],
+      taggedUserContacts: [],
+      reactions: [],
+      createdAt: at,
+      lastUpdated: at,
+    };
+    const data = {
+      apiKey,
+      organizationId,
+      documentId,
+      kind: 'comment-annotation',
+      recordId: 'malformed',
+      action: 'comment_annotation.add',
+      record: {
+        annotationId: 'malformed',
+        from: carol,
+        comments: [comment],
+        createdAt: at,
+        lastUpdated: at,
+      },
+      subIds: ['1'],
+      at,
+    };
     const [saved] = await store.append(
       [
         {
@@ -92,7 +120,7 @@ describe('poison events', () => {
           events: [{ type: 'collaboration.record-saved', data }],
         },
       ],
-      { apiKey: data.apiKey, actor: 'test:old-bug' },
+      { apiKey, actor: 'test:old-bug' },
     );
     return saved;
   }
@@ -139,7 +167,7 @@ describe('poison events', () => {
       id: expect.any(String),
       global_position: poison.globalPosition,
       event_id: poison.eventId,
-      type: 'collaboration.record-saved',
+      type: LEGACY_SNAPSHOT,
       error:
         'Error: Malformed record: author 2 of a comment-annotation is an array, not a user object',
       attempts: MAX_ATTEMPTS,
@@ -162,7 +190,7 @@ describe('poison events', () => {
       expect.objectContaining({
         subscriptionId: KNOWN_AUTHORS_SUBSCRIPTION,
         position: poison.globalPosition,
-        type: 'collaboration.record-saved',
+        type: LEGACY_SNAPSHOT,
         error: expect.stringContaining('Malformed record'),
         parkedAt: expect.any(String),
       }),
@@ -189,7 +217,7 @@ describe('poison events', () => {
       id,
       subscriptionId: KNOWN_AUTHORS_SUBSCRIPTION,
       position: poison.globalPosition,
-      type: 'collaboration.record-saved',
+      type: LEGACY_SNAPSHOT,
       status: 'handled',
     });
     expect(await parkedRows(KNOWN_AUTHORS_SUBSCRIPTION)).toEqual([]);

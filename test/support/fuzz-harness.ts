@@ -113,6 +113,7 @@ const OBJECT_KEYS = new Set([
 const OBJECT_LIST_KEYS = new Set([
   'comments',
   'taggedUserContacts',
+  'taggedUsers',
   'reactions',
   'users',
   'attachments',
@@ -128,6 +129,8 @@ const TEXT_KEYS = new Set([
   'email',
   'commentText',
   'commentHtml',
+  'text',
+  'html',
   'icon',
   'organizationName',
   'documentName',
@@ -143,14 +146,14 @@ const TEXT_KEYS = new Set([
  * location or free-form object belongs, a non-string (null included) where text belongs,
  * a replacement character left by a lone surrogate. Free-form objects are not looked into.
  */
-export function malformedIn(data: unknown, path = 'data'): string[] {
+export function malformedIn(data: unknown, path = 'data', collab = false): string[] {
   const found: string[] = [];
   if (typeof data === 'string') {
     if (data.includes('\ufffd')) found.push(`${path}: U+FFFD (a mangled lone surrogate?)`);
     return found;
   }
   if (Array.isArray(data)) {
-    data.forEach((item, i) => found.push(...malformedIn(item, `${path}[${i}]`)));
+    data.forEach((item, i) => found.push(...malformedIn(item, `${path}[${i}]`, collab)));
     return found;
   }
   if (!isObject(data)) return found;
@@ -158,7 +161,8 @@ export function malformedIn(data: unknown, path = 'data'): string[] {
     const at = `${path}.${key}`;
     if (OBJECT_KEYS.has(key) && value !== undefined) {
       // `status` of process managers (migrations, deletions) is a word, not an object.
-      if (key === 'status' && typeof value === 'string' && path !== 'data.record') continue;
+      if (key === 'status' && typeof value === 'string' && path !== 'data.record' && !collab)
+        continue;
       if (!isObject(value)) {
         found.push(`${at} is ${kindOf(value)}, not an object`);
         continue;
@@ -181,7 +185,26 @@ export function malformedIn(data: unknown, path = 'data'): string[] {
       found.push(`${at} is ${kindOf(value)}, not text`);
       continue;
     }
-    found.push(...malformedIn(value, at));
+    found.push(...malformedIn(value, at, collab));
   }
   return found;
+}
+
+/** Collaboration events whose `from` and `to` are free-form objects (old and new value). */
+const FREE_FORM_CHANGES = new Set([
+  'annotation.status-changed',
+  'annotation.priority-changed',
+  'annotation.context-changed',
+]);
+/** Event types whose `status` is an annotation's (an object), never a process's word. */
+const COLLABORATION_TYPE = /^(comment-annotation|comment|annotation|collaboration)\./;
+
+/** Signs of a malformed value in one stored event (see `malformedIn`), by its type. */
+export function malformedInEvent(type: string, data: unknown): string[] {
+  if (FREE_FORM_CHANGES.has(type) && isObject(data)) {
+    return (['from', 'to'] as const)
+      .filter((key) => data[key] !== undefined && !isObject(data[key]))
+      .map((key) => `data.${key} is ${kindOf(data[key])}, not an object`);
+  }
+  return malformedIn(data, 'data', COLLABORATION_TYPE.test(type));
 }
