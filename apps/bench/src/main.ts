@@ -1,5 +1,6 @@
-import { startBenchServer } from './bench-server';
+import { startBenchServer, type BenchServer } from './bench-server';
 import { addDocuments, type Timings } from './scenarios/documents';
+import { logGrowth } from './scenarios/log-growth';
 import { readOrganizations } from './scenarios/organizations';
 import { deleteUserData } from './scenarios/user-data-deletion';
 import { median } from './stats';
@@ -9,10 +10,17 @@ import { median } from './stats';
  * HTTP on a local port; medians of BENCH_RUNS runs (default 25, at least 20), each figure
  * with its ratio to the floor (a plain multi-row INSERT of the same rows). Then operation 16
  * with BENCH_GDPR_RECORDS (default 100,000; 0 skips) records of one user: one run, as the
- * job deletes what it measures.
+ * job deletes what it measures. Then the log's growth per comment in a 1000-comment thread.
+ * `npm run bench -- <scenario>...` runs only the named ones: timings, deletion, log-growth.
  */
 async function main(): Promise<void> {
   const runs = Math.max(20, Number(process.env.BENCH_RUNS ?? 25));
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !SCENARIOS.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${SCENARIOS.join(', ')}`);
+  }
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
   const server = await startBenchServer();
   try {
     const database = server.config.databaseUrl
@@ -22,21 +30,9 @@ async function main(): Promise<void> {
     console.log(
       `database: ${database}; queue: ${queue}; node ${process.version}; ${runs} runs each\n`,
     );
-    const figures: Timings[] = [
-      ...(await addDocuments(server, runs)),
-      ...(await readOrganizations(server, runs)),
-    ];
-    const floor = median(figures[0].times);
-    const width = Math.max(...figures.map((f) => f.name.length));
-    console.log(`${'figure'.padEnd(width)}  median ms  × floor`);
-    for (const { name, times } of figures) {
-      const m = median(times);
-      console.log(
-        `${name.padEnd(width)}  ${m.toFixed(1).padStart(9)}  ${(m / floor).toFixed(2).padStart(7)}`,
-      );
-    }
+    if (wanted('timings')) await timings(server, runs);
     const records = Number(process.env.BENCH_GDPR_RECORDS ?? 100_000);
-    if (records > 0) {
+    if (wanted('deletion') && records > 0) {
       const d = await deleteUserData(server, records);
       console.log(
         `\nop 16 with ${d.records} records of the user (seeded in ${(d.seedMs / 1000).toFixed(1)} s): ` +
@@ -44,8 +40,35 @@ async function main(): Promise<void> {
           `the job (${d.tasksCount} tasks) completed in ${(d.jobMs / 1000).toFixed(1)} s`,
       );
     }
+    if (wanted('log-growth')) {
+      const g = await logGrowth(server);
+      console.log(
+        `\nlog growth, a thread of ${g.comments} comments added one call each: bytes appended per ` +
+          `comment ${g.first.toFixed(0)} (first 100), ${g.last.toFixed(0)} (last 100); ` +
+          `smallest ${g.min}, largest ${g.max}`,
+      );
+    }
   } finally {
     await server.close();
+  }
+}
+
+const SCENARIOS = ['timings', 'deletion', 'log-growth'];
+
+/** Medians of the timed figures, each with its ratio to the floor. */
+async function timings(server: BenchServer, runs: number): Promise<void> {
+  const figures: Timings[] = [
+    ...(await addDocuments(server, runs)),
+    ...(await readOrganizations(server, runs)),
+  ];
+  const floor = median(figures[0].times);
+  const width = Math.max(...figures.map((f) => f.name.length));
+  console.log(`${'figure'.padEnd(width)}  median ms  × floor`);
+  for (const { name, times } of figures) {
+    const m = median(times);
+    console.log(
+      `${name.padEnd(width)}  ${m.toFixed(1).padStart(9)}  ${(m / floor).toFixed(2).padStart(7)}`,
+    );
   }
 }
 
