@@ -18,7 +18,7 @@ export function registerUpcaster(upcaster: Upcaster): void {
 /** The event as code reads it today: upcasters applied until none matches. */
 export function upcast(e: RecordedEvent): RecordedEvent {
   let event = e;
-  for (let fn = upcasters.get(keyOf(event.type, event.schemaVersion)); fn; ) {
+  for (let fn = upcasters.get(keyOf(event.type, event.schemaVersion)); fn;) {
     event = fn(event);
     fn = upcasters.get(keyOf(event.type, event.schemaVersion));
   }

@@ -23,9 +23,9 @@ export type EventFields<D> = Omit<D, keyof RecordEventData>;
  * (`evolve`). The kinds' aggregates add their own decisions; this one knows what every
  * record goes through: removal, a move to another document, erasure.
  */
-export class CollabRecord<S extends object = Record<string, unknown>> extends Aggregate<
-  CollaborationEvent
-> {
+export class CollabRecord<
+  S extends object = Record<string, unknown>,
+> extends Aggregate<CollaborationEvent> {
   state?: S;
 
   constructor(readonly ref: RecordRef) {

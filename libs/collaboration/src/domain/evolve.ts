@@ -70,8 +70,10 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       return annotation;
     }
     case 'comment.added': {
-      const { apiKey, organizationId, documentId, kind, recordId, at, ...written } = event.data;
-      return onAnnotation(state, at, (a) => ({ comments: [...a.comments, commentOf(written, at)] }));
+      const at = event.data.at;
+      return onAnnotation(state, at, (a) => ({
+        comments: [...a.comments, commentOf(event.data, at)],
+      }));
     }
     case 'comment.edited': {
       const e = event.data;
@@ -167,7 +169,9 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
     }
     case 'presence.joined': {
       const { users, at } = event.data;
-      const present = new Map(((state as Presence | undefined)?.users ?? []).map((u) => [u.userId, u]));
+      const present = new Map(
+        ((state as Presence | undefined)?.users ?? []).map((u) => [u.userId, u]),
+      );
       for (const user of users) present.set(user.userId, { ...user, lastSeen: at });
       const presence: Presence = { users: [...present.values()] };
       return presence;

@@ -95,7 +95,10 @@ export interface CrdtInput {
 export class CrdtEditorRecord extends CollabRecord<CrdtRecord> {
   create(input: CrdtInput, at: number): void {
     if (this.state) {
-      throw new CollaborationError('ALREADY_EXISTS', 'CRDT data already exists for this editor ID.');
+      throw new CollaborationError(
+        'ALREADY_EXISTS',
+        'CRDT data already exists for this editor ID.',
+      );
     }
     this.record(CrdtCreated, this.written(input), at);
   }

@@ -47,9 +47,7 @@ export const PresenceJoined = defineEvent<
 >()('presence.joined');
 
 /** Users left a document; when the last one leaves, the presence record is gone. */
-export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()(
-  'presence.left',
-);
+export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()('presence.left');
 
 export const SIMPLE_KIND_EVENTS = {
   ReactionAdded,

@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  Projection,
-  upcast,
-  type InlineProjection,
-  type RecordedEvent,
-} from '@app/event-store';
+import { Projection, upcast, type InlineProjection, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
 import type { RecordKind } from '../domain/collab-record.events';
 import {
@@ -23,6 +18,8 @@ interface Row {
   record: Record<string, unknown>;
   version: string;
 }
+
+type StoredEvent = CollaborationEvent & Pick<RecordedEvent, 'streamVersion'>;
 
 const keyOf = (k: {
   api_key: string;
@@ -53,8 +50,8 @@ export class CollabRecordProjection implements InlineProjection {
   readonly handles = STORED_COLLABORATION_TYPES;
 
   async project(recorded: RecordedEvent[], m: EntityManager): Promise<void> {
-    const byRecord = new Map<string, CollaborationEvent[]>();
-    for (const event of recorded.map(upcast) as unknown as CollaborationEvent[]) {
+    const byRecord = new Map<string, StoredEvent[]>();
+    for (const event of recorded.map(upcast) as unknown as StoredEvent[]) {
       const key = keyOf(rowKey(event));
       byRecord.set(key, [...(byRecord.get(key) ?? []), event]);
     }
@@ -75,12 +72,12 @@ export class CollabRecordProjection implements InlineProjection {
     for (const [key, events] of byRecord) {
       const row = current.get(key);
       const since = row ? Number(row.version) : 0;
-      const newer = (events as unknown as RecordedEvent[]).filter((e) => e.streamVersion > since);
+      const newer = events.filter((e) => e.streamVersion > since);
       if (newer.length === 0) continue;
       let state: RecordState = row?.record;
-      for (const event of newer) state = evolve(state, event as unknown as CollaborationEvent);
-      const last = newer[newer.length - 1] as unknown as RecordedEvent<CollaborationEvent>;
-      const k = rowKey(last as unknown as CollaborationEvent);
+      for (const event of newer) state = evolve(state, event);
+      const last = newer[newer.length - 1];
+      const k = rowKey(last);
       if (!state) {
         if (row) deleted.push({ ...k, version: last.streamVersion });
         continue;

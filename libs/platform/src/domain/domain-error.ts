@@ -1,9 +1,6 @@
 /** The ways a domain refuses a request; the HTTP edge answers each with its own status. */
 export type DomainErrorCode =
-  | 'INVALID_ARGUMENT'
-  | 'FAILED_PRECONDITION'
-  | 'NOT_FOUND'
-  | 'ALREADY_EXISTS';
+  'INVALID_ARGUMENT' | 'FAILED_PRECONDITION' | 'NOT_FOUND' | 'ALREADY_EXISTS';
 
 /**
  * A rule of a domain said no. Domain code throws (a subclass of) this, never the HTTP
@@ -18,5 +15,4 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
   }
-
 }

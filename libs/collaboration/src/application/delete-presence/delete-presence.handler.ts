@@ -1,8 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  PRESENCE_RECORD_ID,
-  PresenceRecord,
-} from '../../domain/simple-kinds.aggregate';
+import { PRESENCE_RECORD_ID, PresenceRecord } from '../../domain/simple-kinds.aggregate';
 import { RecordWriter } from '../shared/record-writer';
 import { DeletePresenceCommand } from './delete-presence.command';
 

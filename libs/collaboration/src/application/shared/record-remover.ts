@@ -12,11 +12,7 @@ import {
   RECORD_STREAM_TYPE,
   recordStream,
 } from '../../domain/collab-record.aggregate';
-import type {
-  RecordKind,
-  RecordRef,
-  RemovalReason,
-} from '../../domain/collab-record.events';
+import type { RecordKind, RecordRef, RemovalReason } from '../../domain/collab-record.events';
 
 const CHUNK = 500;
 

@@ -8,7 +8,11 @@ import { UpdateCommentAnnotationsCommand } from './update-comment-annotations.co
 export class UpdateCommentAnnotationsHandler implements ICommandHandler<UpdateCommentAnnotationsCommand> {
   constructor(private readonly batch: RecordBatch) {}
 
-  execute({ target, annotationIds, changes }: UpdateCommentAnnotationsCommand): Promise<BatchResult> {
+  execute({
+    target,
+    annotationIds,
+    changes,
+  }: UpdateCommentAnnotationsCommand): Promise<BatchResult> {
     const at = Date.now();
     return this.batch.run(
       target,

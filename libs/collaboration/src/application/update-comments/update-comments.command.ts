@@ -1,8 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type {
-  CommentChanges,
-  CommentResults,
-} from '../../domain/comment-annotation.aggregate';
+import type { CommentChanges, CommentResults } from '../../domain/comment-annotation.aggregate';
 import type { RecordTarget } from '../shared/record-target';
 
 /** Edits comments of an annotation; a missing comment fails its own entry. */

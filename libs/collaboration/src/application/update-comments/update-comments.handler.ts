@@ -10,7 +10,12 @@ import { UpdateCommentsCommand } from './update-comments.command';
 export class UpdateCommentsHandler implements ICommandHandler<UpdateCommentsCommand> {
   constructor(private readonly writer: RecordWriter) {}
 
-  execute({ target, annotationId, commentIds, changes }: UpdateCommentsCommand): Promise<CommentResults> {
+  execute({
+    target,
+    annotationId,
+    commentIds,
+    changes,
+  }: UpdateCommentsCommand): Promise<CommentResults> {
     return this.writer.write(
       target,
       annotationId,
