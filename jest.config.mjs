@@ -1,4 +1,6 @@
-// Jest runs in native ESM mode (NestJS 12 is ESM-only): see ../shared/STACK.md.
+// Jest runs in native ESM mode: NestJS 12 is ESM-only, and Jest's CommonJS mode cannot load it on
+// Node 20 ("Must use import to load ES Module"). SWC transpiles with legacy decorators and
+// their metadata; `jest.mock` is not hoisted in this mode, so tests use real components.
 const swc = [
   '@swc/jest',
   {

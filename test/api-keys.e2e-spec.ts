@@ -263,9 +263,9 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('authtoken/reset replaces the workspace token (D2.5)', async () => {
+  it('workspaceauthtoken/reset replaces the workspace token (D2.5)', async () => {
     const w = await t.createWorkspace('reset@example.com');
-    const res = await t.post('/v2/workspace/authtoken/reset', {}, t.workspaceHeaders(w));
+    const res = await t.post('/v2/workspace/workspaceauthtoken/reset', {}, t.workspaceHeaders(w));
     expect(res.status).toBe(200);
     const authToken = res.body.result.data.authToken;
     expect(authToken).not.toBe(w.workspaceToken);
@@ -281,6 +281,69 @@ describe('API keys (operations 1, 2; D3.4)', () => {
       t.workspaceHeaders({ ...w, workspaceToken: authToken }),
     );
     expect(fresh.status).toBe(200);
+  });
+
+  it("authtoken/reset replaces an API key's auth token, as the hosted call does (D2.5)", async () => {
+    const w = await t.createWorkspace('key-reset@example.com');
+    const res = await t.post(
+      '/v2/workspace/authtoken/reset',
+      { apiKey: w.apiKey },
+      t.workspaceHeaders(w),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: 'success',
+        message: 'Auth token reset successfully.',
+        data: {
+          apiKey: w.apiKey,
+          newAuthToken: { token: expect.any(String), name: 'Default Auth Token', domains: [] },
+        },
+      },
+    });
+    const token = res.body.result.data.newAuthToken.token;
+    expect(token).not.toBe(w.authToken);
+    // The old token no longer opens the key; the new one does, and is the only one listed.
+    const read = (authToken: string) =>
+      t.post('/v2/organizations/get', {}, t.apiKeyHeaders({ ...w, authToken }));
+    expect((await read(w.authToken)).status).toBe(401);
+    expect((await read(token)).status).toBe(200);
+    const listed = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: w.apiKey },
+      t.workspaceHeaders(w),
+    );
+    expect(listed.body.result.data.authTokens).toEqual([
+      { token, name: 'Default Auth Token', domains: [] },
+    ]);
+    // Another workspace's key, or an unknown one: NOT_FOUND, as operation 2 answers.
+    for (const apiKey of [ws.apiKey, 'no-such-key']) {
+      const foreign = await t.post(
+        '/v2/workspace/authtoken/reset',
+        { apiKey },
+        t.workspaceHeaders(w),
+      );
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error).toEqual({ status: 'NOT_FOUND', message: 'API key not found.' });
+    }
+  });
+
+  it('accepts the hosted workspace token header x-service-workspace-auth-token (D2.7)', async () => {
+    const headers = {
+      'x-service-workspace-id': ws.workspaceId,
+      'x-service-workspace-auth-token': ws.workspaceToken,
+    };
+    const res = await t.post('/v2/workspace/authtokens/get', { apiKey: ws.apiKey }, headers);
+    expect(res.status).toBe(200);
+    const wrong = await t.post(
+      '/v2/workspace/authtokens/get',
+      { apiKey: ws.apiKey },
+      {
+        ...headers,
+        'x-service-workspace-auth-token': 'wrong',
+      },
+    );
+    expect(wrong.status).toBe(401);
   });
 
   it('aimodelconfig update/get keeps keys encrypted and shows the last four characters (D3.5)', async () => {

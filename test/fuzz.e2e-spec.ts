@@ -201,11 +201,15 @@ describe('fuzzing every operation', () => {
     expect(refused).toEqual([]);
   });
 
-  /** A reset workspace token: the holder's credentials follow it. */
+  /** A reset workspace or API-key token: the holder's credentials follow it. */
   function rotate(seed: Seed, ws: TestWorkspace, res: Answer) {
-    const token = (res.body as { result?: { data?: { authToken?: string } } }).result?.data
-      ?.authToken;
-    if (seed.auth === 'workspace' && token) ws.workspaceToken = token;
+    const data = (
+      res.body as {
+        result?: { data?: { authToken?: string; newAuthToken?: { token?: string } } };
+      }
+    ).result?.data;
+    if (seed.auth === 'workspace' && data?.authToken) ws.workspaceToken = data.authToken;
+    if (data?.newAuthToken?.token) ws.authToken = data.newAuthToken.token;
   }
 
   function probesOf(route: string): Probe[] {

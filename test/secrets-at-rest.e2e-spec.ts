@@ -35,12 +35,22 @@ describe('secrets at rest', () => {
       t.workspaceHeaders(ws),
     );
     const secondToken = tokens.body.result.data.authTokens[0].token;
-    const reset = await t.post('/v2/workspace/authtoken/reset', {}, t.workspaceHeaders(ws));
+    const reset = await t.post(
+      '/v2/workspace/workspaceauthtoken/reset',
+      {},
+      t.workspaceHeaders(ws),
+    );
+    const keyReset = await t.post(
+      '/v2/workspace/authtoken/reset',
+      { apiKey: created.body.result.data.apiKey },
+      t.workspaceHeaders({ ...ws, workspaceToken: reset.body.result.data.authToken }),
+    );
     const webhook = await t.post('/v2/workspace/webhookconfig/get', {}, t.apiKeyHeaders(ws));
 
     const secrets = [
       ws.workspaceToken,
       reset.body.result.data.authToken,
+      keyReset.body.result.data.newAuthToken.token,
       ws.authToken,
       secondToken,
       providerKey,

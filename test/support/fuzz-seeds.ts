@@ -88,11 +88,18 @@ export const SEEDS: Record<string, Seed> = {
     data: (c) => ({ apiKey: c.a.apiKey }),
     namesOwnApiKey: true,
   },
-  '/v2/workspace/authtoken/reset': {
+  '/v2/workspace/workspaceauthtoken/reset': {
     auth: 'workspace',
     tenant: 's',
     data: () => ({}),
     rotatesCredentials: true,
+  },
+  '/v2/workspace/authtoken/reset': {
+    auth: 'workspace',
+    tenant: 's',
+    data: (c) => ({ apiKey: c.s.apiKey }),
+    rotatesCredentials: true,
+    namesOwnApiKey: true,
   },
   '/v2/workspace/domains/add': {
     auth: 'apiKey',

@@ -2,7 +2,10 @@ import { createScratchDatabase, dropScratchDatabase } from '@app/platform';
 
 const PREFIX = 't';
 
-/** A database of its own on the server in DATABASE_URL, for one test app (STACK.md). */
+/**
+ * A database of its own on the server in DATABASE_URL, for one test app: test files run
+ * apart from each other, and creating one takes about 0.2 s.
+ */
 export const createTestDatabase = (baseUrl: string): Promise<string> =>
   createScratchDatabase(baseUrl, PREFIX);
 

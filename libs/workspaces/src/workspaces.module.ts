@@ -9,6 +9,7 @@ import { GetAiModelConfigHandler } from './application/get-ai-model-config/get-a
 import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
 import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
+import { ResetApiKeyAuthTokenHandler } from './application/reset-api-key-auth-token/reset-api-key-auth-token.handler';
 import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-auth-token/reset-workspace-auth-token.handler';
 import { ApiKeyIssuer } from './application/shared/api-key-issuer';
 import { WebhookTargets } from './application/shared/webhook-targets';
@@ -39,6 +40,7 @@ import { WorkspaceProjection } from './read-models/workspace.projection';
     ApiKeyOptionGuard,
     CreateWorkspaceHandler,
     ResetWorkspaceAuthTokenHandler,
+    ResetApiKeyAuthTokenHandler,
     CreateApiKeyHandler,
     GetAuthTokensHandler,
     AddDomainsHandler,

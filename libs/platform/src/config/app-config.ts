@@ -1,4 +1,7 @@
-/** Typed configuration read once from the environment (DECISIONS D13). */
+/**
+ * Typed configuration read once from the environment (docs/decisions.md D13; every variable
+ * is listed in docs/api-contract.md "Configuration" and the README).
+ */
 export interface AppConfig {
   port: number;
   host: string;

@@ -75,7 +75,9 @@ async function dataSourceOptions(
         logger.warn({ msg: 'idle database connection lost', err: String(err) }),
     };
   }
-  // PGlite through its node-postgres adapter (never typeorm-pglite: STACK.md); one connection.
+  // PGlite through its node-postgres adapter, which keeps the `pg` driver's behaviour (error
+  // codes, bigint as string). Never typeorm-pglite: with two overlapping transactions it
+  // reported a commit that never happened. One connection: PGlite runs one transaction at a time.
   embedded.db = await PGlite.create(config.dataDir);
   return { ...common, extra: createPgConfig(embedded.db) };
 }

@@ -13,8 +13,9 @@ export const QUEUE_NAME = 'jobs';
 const logger = new Logger('Redis');
 
 /**
- * Producers fail fast when Redis is down (the ledger keeps the job); Bull's blocking and
- * subscriber connections must retry forever (STACK.md "Bull").
+ * Producers fail fast when Redis is down (the ledger keeps the job): with ioredis's defaults
+ * `queue.add()` hangs silently during an outage. Bull's blocking and subscriber connections
+ * must retry forever (Bull refuses them with a per-request retry limit or a ready check).
  */
 function redisClient(
   url: string,

@@ -15,6 +15,7 @@ import { GetAiModelConfigQuery } from '../application/get-ai-model-config/get-ai
 import { GetApiKeyConfigQuery } from '../application/get-api-key-config/get-api-key-config.query';
 import { GetAuthTokensQuery } from '../application/get-auth-tokens/get-auth-tokens.query';
 import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
+import { ResetApiKeyAuthTokenCommand } from '../application/reset-api-key-auth-token/reset-api-key-auth-token.command';
 import { ResetWorkspaceAuthTokenCommand } from '../application/reset-workspace-auth-token/reset-workspace-auth-token.command';
 import { UpdateAiModelConfigCommand } from '../application/update-ai-model-config/update-ai-model-config.command';
 import { UpdateApiKeyConfigCommand } from '../application/update-api-key-config/update-api-key-config.command';
@@ -42,10 +43,18 @@ export class WorkspaceController {
     return this.commands.execute(new CreateWorkspaceCommand(data, String(req.id)));
   }
 
-  @Rpc('authtoken/reset', { message: 'Workspace auth token reset successfully.' })
+  /** D2.5: the workspace's own token (shown once). */
+  @Rpc('workspaceauthtoken/reset', { message: 'Workspace auth token reset successfully.' })
   @WorkspaceAuth()
-  resetAuthToken(@Tenant() tenant: WorkspaceTenant) {
+  resetWorkspaceAuthToken(@Tenant() tenant: WorkspaceTenant) {
     return this.commands.execute(new ResetWorkspaceAuthTokenCommand(tenant));
+  }
+
+  /** D2.5, the hosted call: an API key's auth tokens are replaced by a new one. */
+  @Rpc('authtoken/reset', { message: 'Auth token reset successfully.', data: ApiKeyRequest })
+  @WorkspaceAuth()
+  resetApiKeyAuthToken(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
+    return this.commands.execute(new ResetApiKeyAuthTokenCommand(tenant, data.apiKey));
   }
 
   /** Operation 1. */

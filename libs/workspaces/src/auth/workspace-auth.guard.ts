@@ -7,7 +7,10 @@ import type { RequestWithTenant } from './tenant';
 // Compared against when the workspace is unknown, so both cases take the same time.
 const NO_DIGEST = '0'.repeat(64);
 
-/** Workspace-level credentials: `x-service-workspace-id` + `x-service-auth-token`. */
+/**
+ * Workspace-level credentials: `x-service-workspace-id` + `x-service-auth-token` (or the
+ * hosted `x-service-workspace-auth-token`, D2.7).
+ */
 @Injectable()
 export class WorkspaceAuthGuard implements CanActivate {
   constructor(private readonly dataSource: DataSource) {}
@@ -15,7 +18,7 @@ export class WorkspaceAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     const workspaceId = requiredHeader(request, HEADER.workspaceId);
-    const token = requiredHeader(request, HEADER.authToken);
+    const token = requiredHeader(request, HEADER.authToken, HEADER.workspaceAuthToken);
     const [row] = await this.dataSource.query(
       `SELECT auth_token_digest FROM workspaces WHERE id = $1`,
       [workspaceId],

@@ -3,6 +3,7 @@ import {
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
   AuthTokenIssued,
+  AuthTokenReset,
   DomainsAdded,
   WebhookConfigUpdated,
   type ApiKeyCreatedData,
@@ -26,6 +27,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   useWebhookService = false;
   webhookConfig: StoredWebhookConfig = {};
   options: ApiKeyOptions = DEFAULT_API_KEY_OPTIONS;
+  /** The key's live auth tokens, oldest first. */
+  tokens: { tokenId: string; name: string; domains: string[] }[] = [];
 
   static create(input: ApiKeyCreatedData): ApiKey {
     const key = new ApiKey();
@@ -35,6 +38,22 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
 
   issueAuthToken(token: ReturnType<typeof AuthTokenIssued>['data']): void {
     this.raise(AuthTokenIssued(token));
+  }
+
+  /**
+   * Replaces every auth token of the key with `token`, which keeps the name and domains of
+   * the first one it replaces (a key with none gets the token as given).
+   */
+  resetAuthToken(token: ReturnType<typeof AuthTokenIssued>['data']): {
+    name: string;
+    domains: string[];
+  } {
+    const first = this.tokens[0];
+    const replacement = first ? { ...token, name: first.name, domains: first.domains } : token;
+    this.raise(
+      AuthTokenReset({ revokedTokenIds: this.tokens.map((t) => t.tokenId), token: replacement }),
+    );
+    return { name: replacement.name, domains: replacement.domains };
   }
 
   /** Adds normalised domains; those already allowed (or repeated) are skipped (operation 3). */
@@ -71,6 +90,12 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
       this.useWebhookService = event.data.useWebhookService;
       this.webhookConfig = event.data.webhookServiceConfig;
       this.options = event.data.options;
+    } else if (AuthTokenIssued.is(event)) {
+      const { tokenId, name, domains } = event.data;
+      this.tokens.push({ tokenId, name, domains });
+    } else if (AuthTokenReset.is(event)) {
+      const { tokenId, name, domains } = event.data.token;
+      this.tokens = [{ tokenId, name, domains }];
     } else if (DomainsAdded.is(event)) {
       this.allowedDomains.push(...event.data.domains);
     } else if (WebhookConfigUpdated.is(event)) {

@@ -64,6 +64,12 @@ export const AuthTokenIssued = defineEvent<{
   createdAt: number;
 }>()('workspaces.auth-token-issued');
 
+/** The key's auth tokens are replaced by one new token (the hosted `authtoken/reset`). */
+export const AuthTokenReset = defineEvent<{
+  revokedTokenIds: string[];
+  token: ReturnType<typeof AuthTokenIssued>['data'];
+}>()('workspaces.auth-token-reset');
+
 export const DomainsAdded = defineEvent<{ domains: string[] }>()('workspaces.domains-added');
 
 /** Carries the whole resulting configuration, so projections need no merge logic. */
@@ -79,6 +85,7 @@ export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()(
 export type ApiKeyEvent =
   | ReturnType<typeof ApiKeyCreated>
   | ReturnType<typeof AuthTokenIssued>
+  | ReturnType<typeof AuthTokenReset>
   | ReturnType<typeof DomainsAdded>
   | ReturnType<typeof WebhookConfigUpdated>
   | ReturnType<typeof ApiKeyOptionsUpdated>;

@@ -5,6 +5,7 @@ import {
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
   AuthTokenIssued,
+  AuthTokenReset,
   DomainsAdded,
   WebhookConfigUpdated,
 } from '../domain/api-key.events';
@@ -18,6 +19,7 @@ export class ApiKeyProjection implements InlineProjection {
   readonly handles = [
     ApiKeyCreated.type,
     AuthTokenIssued.type,
+    AuthTokenReset.type,
     DomainsAdded.type,
     WebhookConfigUpdated.type,
     ApiKeyOptionsUpdated.type,
@@ -58,8 +60,17 @@ export class ApiKeyProjection implements InlineProjection {
         );
         continue;
       }
-      if (AuthTokenIssued.is(event)) {
-        const d = event.data;
+      if (AuthTokenIssued.is(event) || AuthTokenReset.is(event)) {
+        // Guarded by the key row's version, as every write here: a redelivery changes nothing.
+        const [row] = await m.query(`SELECT version FROM api_keys WHERE api_key = $1`, [apiKey]);
+        if (row && Number(row.version) >= v) continue;
+        if (AuthTokenReset.is(event)) {
+          await m.query(
+            `DELETE FROM auth_tokens WHERE api_key = $1 AND token_id = ANY($2::text[])`,
+            [apiKey, event.data.revokedTokenIds],
+          );
+        }
+        const d = AuthTokenReset.is(event) ? event.data.token : event.data;
         await m.query(
           `INSERT INTO auth_tokens (token_digest, api_key, token_id, name, domains, sealed_token, stream_version, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, to_timestamp($8 / 1000.0)) ON CONFLICT (token_digest) DO NOTHING`,

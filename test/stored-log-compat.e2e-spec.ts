@@ -1,0 +1,94 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createTestApp, createTestDatabase, dropTestDatabase, type TestApp } from '@app/testing';
+import {
+  comparable,
+  FIXTURE_ENCRYPTION_KEY,
+  followUpReads,
+  followUps,
+  headersOf,
+  reads,
+  type Answered,
+  type Call,
+  type FixtureCredentials,
+} from './fixtures/log-v1/scenario';
+
+const FIXTURE = join(process.cwd(), 'test', 'fixtures', 'log-v1');
+
+interface Expected {
+  credentials: FixtureCredentials;
+  before: Answered[];
+  writes: Answered[];
+  after: Answered[];
+}
+
+/** The dump as SQL to run: without psql's own commands (`\restrict`), which no server reads. */
+const dumpSql = () =>
+  readFileSync(join(FIXTURE, 'dump.sql'), 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('\\'))
+    .join('\n');
+
+/** A database holding the fixture, on Postgres when DATABASE_URL is set, else embedded. */
+async function restoredDatabase(): Promise<{ options: object; cleanUp: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const url = await createTestDatabase(base);
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    await client.query(dumpSql());
+    await client.end();
+    return { options: { databaseUrl: url }, cleanUp: () => dropTestDatabase(url) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'log-v1-'));
+  const db = await PGlite.create(dir);
+  await db.exec(dumpSql());
+  await db.close();
+  return {
+    options: { dataDir: dir },
+    cleanUp: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+// A database written by an earlier version (the first collaboration event format) still
+// answers every read as it did then, and takes new writes on its old streams.
+describe('a stored log of the first event format', () => {
+  const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')) as Expected;
+  const c = expected.credentials;
+  let t: TestApp;
+  let cleanUp: () => Promise<void>;
+
+  beforeAll(async () => {
+    const restored = await restoredDatabase();
+    cleanUp = restored.cleanUp;
+    t = await createTestApp({
+      ...restored.options,
+      config: { encryptionKey: FIXTURE_ENCRYPTION_KEY },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await cleanUp?.();
+  });
+
+  const answer = async (x: Call) => {
+    const res = await t.post(x.path, x.data, headersOf(t, c, x.auth));
+    return { ...x, status: res.status, body: res.body };
+  };
+
+  it('answers every read exactly as before', async () => {
+    expect(reads(c)).toEqual(expected.before.map(({ path, auth, data }) => ({ path, auth, data })));
+    for (const [i, x] of reads(c).entries()) expect(await answer(x)).toEqual(expected.before[i]);
+  });
+
+  it('takes writes on its old streams and answers them, and the reads after, as before', async () => {
+    const writes = await followUps(t, c);
+    expect(comparable(writes)).toEqual(comparable(expected.writes));
+    for (const [i, x] of followUpReads(c).entries()) {
+      expect(comparable(await answer(x))).toEqual(comparable(expected.after[i]));
+    }
+  }, 120_000);
+});
