@@ -1,4 +1,5 @@
 import type { RecordedEvent } from './events';
+import { upcast } from './upcasters';
 
 export interface EventRow {
   global_position: string;
@@ -16,8 +17,9 @@ export interface EventRow {
 export const EVENT_COLUMNS =
   'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
 
+/** A stored row as readers see it: in its current form, through the upcasters. */
 export function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
+  return upcast({
     globalPosition: String(row.global_position),
     transactionId: String(row.transaction_id),
     eventId: row.event_id,
@@ -28,5 +30,5 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     createdAt: new Date(row.created_at),
-  };
+  });
 }
