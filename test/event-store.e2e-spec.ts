@@ -44,6 +44,31 @@ describe('event store', () => {
     };
   };
 
+  // First in the file: on a fresh embedded database transaction ids are still three digits.
+  (onRealPostgres ? it.skip : it)(
+    'delivers in commit order when transaction ids gain a digit (not in text order)',
+    async () => {
+      const sub = recorder('test-xid-digits');
+      while ((await runner.runBatch(sub)) > 0);
+      sub.seen.length = 0;
+      const xid = async () =>
+        BigInt((await dataSource.query(`SELECT pg_current_xact_id()::text AS x`))[0].x);
+      const boundary = 10n ** BigInt(String(await xid()).length);
+      expect(boundary - (await xid())).toBeLessThan(5000n); // few enough to burn here
+      await store.append(
+        [{ streamId: 'test-digits-a', streamType: 'test', expectedVersion: 0, events: [event(1)] }],
+        {},
+      );
+      while ((await xid()) < boundary); // each autocommit query takes a transaction id
+      await store.append(
+        [{ streamId: 'test-digits-b', streamType: 'test', expectedVersion: 0, events: [event(2)] }],
+        {},
+      );
+      while ((await runner.runBatch(sub)) > 0);
+      expect(sub.seen).toEqual([1, 2]);
+    },
+  );
+
   it('appends with an expected version; 20 concurrent appends at the same version: one wins', async () => {
     const streamId = 'test-concurrency';
     await store.append(

@@ -315,7 +315,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     const rows: EventRow[] = await m.query(
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE ${AFTER_CHECKPOINT} AND transaction_id < $4::xid8
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT ${limit}`,
       [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber), xmin],
     );
