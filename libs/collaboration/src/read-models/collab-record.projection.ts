@@ -11,6 +11,7 @@ import { KIND_RULES, locationOf } from '../domain/kinds/record-kinds';
 @Projection()
 @Injectable()
 export class CollabRecordProjection implements InlineProjection {
+  readonly tables = ['collab_records'];
   readonly handles = [RecordSaved.type, RecordDeleted.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
