@@ -2,14 +2,17 @@ import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
   ConcurrencyError,
+  defineEvent,
   EventStore,
   Projection,
+  registerUpcaster,
   SubscriptionRunner,
+  unregisterUpcaster,
   type EventSubscriber,
   type InlineProjection,
   type RecordedEvent,
 } from '@app/event-store';
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
 
 const onRealPostgres = Boolean(process.env.DATABASE_URL);
 const event = (n: number) => ({ type: 'test.happened', data: { n } });
@@ -40,6 +43,31 @@ describe('event store', () => {
       },
     };
   };
+
+  // First in the file: on a fresh embedded database transaction ids are still three digits.
+  (onRealPostgres ? it.skip : it)(
+    'delivers in commit order when transaction ids gain a digit (not in text order)',
+    async () => {
+      const sub = recorder('test-xid-digits');
+      while ((await runner.runBatch(sub)) > 0);
+      sub.seen.length = 0;
+      const xid = async () =>
+        BigInt((await dataSource.query(`SELECT pg_current_xact_id()::text AS x`))[0].x);
+      const boundary = 10n ** BigInt(String(await xid()).length);
+      expect(boundary - (await xid())).toBeLessThan(5000n); // few enough to burn here
+      await store.append(
+        [{ streamId: 'test-digits-a', streamType: 'test', expectedVersion: 0, events: [event(1)] }],
+        {},
+      );
+      while ((await xid()) < boundary); // each autocommit query takes a transaction id
+      await store.append(
+        [{ streamId: 'test-digits-b', streamType: 'test', expectedVersion: 0, events: [event(2)] }],
+        {},
+      );
+      while ((await runner.runBatch(sub)) > 0);
+      expect(sub.seen).toEqual([1, 2]);
+    },
+  );
 
   it('appends with an expected version; 20 concurrent appends at the same version: one wins', async () => {
     const streamId = 'test-concurrency';
@@ -106,6 +134,81 @@ describe('event store', () => {
     );
     expect(recorded.metadata).toEqual({ apiKey: 'k1', requestId: 'r1', actor: 'api-key:k1' });
     expect(recorded.type).toBe('test.happened');
+    // The tenant has its own indexed column; events without one (workspace events) leave it NULL.
+    await appendOne('test-meta-none', event(2));
+    const rows = await dataSource.query(
+      `SELECT stream_id, api_key FROM events WHERE stream_id IN ('test-meta', 'test-meta-none') ORDER BY stream_id`,
+    );
+    expect(rows).toEqual([
+      { stream_id: 'test-meta', api_key: 'k1' },
+      { stream_id: 'test-meta-none', api_key: null },
+    ]);
+  });
+
+  it('reads stored events through the upcasters: streams, subscriptions and rewrites', async () => {
+    const Renamed = defineEvent<{ n: number; label: string }>()('test.renamed', {
+      schemaVersion: 2,
+    });
+    const [old] = await appendOne('test-upcast', { type: 'test.legacy', data: { n: 1 } });
+    const [current] = await store.append(
+      [
+        {
+          streamId: 'test-upcast',
+          streamType: 'test',
+          expectedVersion: 1,
+          events: [Renamed({ n: 2, label: 'two' })],
+        },
+      ],
+      {},
+    );
+    expect(current.schemaVersion).toBe(2);
+    const upcaster = {
+      type: 'test.legacy',
+      schemaVersion: 1,
+      newType: Renamed.type,
+      upcast: (e: RecordedEvent) => ({
+        ...e,
+        type: Renamed.type,
+        schemaVersion: 2,
+        data: { ...(e.data as { n: number }), label: 'legacy' },
+      }),
+    };
+    registerUpcaster(upcaster);
+    try {
+      const stored = await store.readStream('test-upcast');
+      expect(stored.map((e) => [e.type, e.schemaVersion, e.data])).toEqual([
+        [Renamed.type, 2, { n: 1, label: 'legacy' }],
+        [Renamed.type, 2, { n: 2, label: 'two' }],
+      ]);
+      const seen: RecordedEvent[] = [];
+      const sub: EventSubscriber = {
+        subscriptionId: 'test-upcast-sub',
+        handles: [Renamed.type],
+        async handle(events) {
+          seen.push(...events.filter((e) => e.streamId === 'test-upcast'));
+        },
+      };
+      while ((await runner.runBatch(sub)) > 0);
+      expect(seen.map((e) => e.data)).toEqual([
+        { n: 1, label: 'legacy' },
+        { n: 2, label: 'two' },
+      ]);
+      // A rewrite stores the payload in the form it was read in, type and version with it.
+      await dataSource.transaction((m) =>
+        store.rewrite(m, [{ eventId: old.eventId, data: { n: 1, label: 'rewritten' } }]),
+      );
+    } finally {
+      unregisterUpcaster(upcaster);
+    }
+    const [row] = await dataSource.query(
+      `SELECT type, schema_version, data FROM events WHERE event_id = $1`,
+      [old.eventId],
+    );
+    expect(row).toEqual({
+      type: Renamed.type,
+      schema_version: 2,
+      data: { n: 1, label: 'rewritten' },
+    });
   });
 
   (onRealPostgres ? it : it.skip)(
@@ -149,6 +252,71 @@ describe('event store', () => {
       await a.release();
       while ((await runner.runBatch(sub)) > 0);
       expect(sub.seen).toEqual([1001, 1002]);
+    },
+  );
+
+  /** The subscription's checkpoint and the log's last event, as (transaction, position) text. */
+  const positions = async (subscriptionId: string) => {
+    const [cp] = await dataSource.query(
+      `SELECT transaction_id::text || '/' || position AS at FROM checkpoints WHERE subscription_id = $1`,
+      [subscriptionId],
+    );
+    const [end] = await dataSource.query(
+      `SELECT transaction_id::text || '/' || global_position AS at FROM events
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return { checkpoint: cp?.at as string, end: end.at as string };
+  };
+  /**
+   * Runs the subscriber's batches until its checkpoint is at the end of the log. Polled: on
+   * Postgres the app's own background passes hold the horizon (xmin) back for a moment.
+   */
+  const catchUp = (sub: EventSubscriber) =>
+    waitFor(async () => {
+      while ((await runner.runBatch(sub)) > 0);
+      const at = await positions(sub.subscriptionId);
+      return at.checkpoint === at.end ? at : undefined;
+    });
+  const other = (n: number) => ({ type: 'test.other-thing', data: { n } });
+  const appendOne = (streamId: string, e: { type: string; data: unknown }, m?: any) =>
+    store.append([{ streamId, streamType: 'test', expectedVersion: 0, events: [e] }], {}, m);
+
+  it('a filtered subscriber moves its checkpoint past events of other types to the end of the log', async () => {
+    const sub = recorder('test-moves-on');
+    while ((await runner.runBatch(sub)) > 0);
+    await appendOne('test-moves-on-1', event(501));
+    for (let i = 0; i < 5; i++) await appendOne(`test-moves-on-other-${i}`, other(i));
+    await catchUp(sub);
+    expect(sub.seen).toContain(501);
+    // Only other types since: one pass reads nothing it handles and still reaches the end.
+    for (let i = 5; i < 8; i++) await appendOne(`test-moves-on-other-${i}`, other(i));
+    sub.seen.length = 0;
+    await catchUp(sub);
+    expect(sub.seen).toEqual([]);
+  });
+
+  (onRealPostgres ? it : it.skip)(
+    'moving to the end never passes a matching event of a transaction still in flight',
+    async () => {
+      const sub = recorder('test-moves-on-late');
+      while ((await runner.runBatch(sub)) > 0);
+      sub.seen.length = 0;
+      const a = dataSource.createQueryRunner();
+      await a.connect();
+      await a.startTransaction();
+      await appendOne('test-moves-on-late-a', event(2001), a.manager);
+      // Committed after A started: other types, and one the subscriber handles.
+      for (let i = 0; i < 3; i++) await appendOne(`test-moves-on-late-other-${i}`, other(i));
+      await appendOne('test-moves-on-late-b', event(2002));
+      while ((await runner.runBatch(sub)) > 0);
+      expect(sub.seen).toEqual([]); // everything waits behind A
+      const held = await positions('test-moves-on-late');
+      expect(held.checkpoint).not.toBe(held.end);
+      await a.commitTransaction();
+      await a.release();
+      for (let i = 3; i < 6; i++) await appendOne(`test-moves-on-late-other-${i}`, other(i));
+      await catchUp(sub);
+      expect(sub.seen).toEqual([2001, 2002]);
     },
   );
 

@@ -7,16 +7,23 @@ import { ConfigError, loadConfig, resolveServerSecrets, success } from '@app/pla
 import { CreateWorkspaceCommand, WORKSPACE_CREATED_MESSAGE } from '@app/workspaces';
 import { AppModule } from './app.module';
 import { EVENTS_USAGE, isEventsCommand, runEventsCommand } from './events.command';
+import {
+  PROJECTIONS_USAGE,
+  isProjectionsCommand,
+  runProjectionsCommand,
+} from './projections.command';
 
 const USAGE = `Usage: npm run cli -- workspace create --email <ownerEmail> [--name <owner name>] [--workspace-name <name>]
 ${EVENTS_USAGE}
+${PROJECTIONS_USAGE}
 
 Runs against the same database as the server (DATABASE_URL, or the embedded DATA_DIR).
 On the embedded database, stop the server first: one process at a time may open DATA_DIR.`;
 
 /**
  * Offline commands: `workspace create` (D3.3) prints the same JSON as POST
- * /v2/workspace/create; `events` lists and retries parked events.
+ * /v2/workspace/create; `events` lists and retries parked events; `projections` lists the
+ * inline projections and rebuilds one from the log.
  */
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -30,7 +37,11 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals.slice(0, 2).join(' ');
-  if (values.help || !(isEventsCommand(positionals) || command === 'workspace create')) {
+  const known =
+    isEventsCommand(positionals) ||
+    isProjectionsCommand(positionals) ||
+    command === 'workspace create';
+  if (values.help || !known) {
     process.stderr.write(USAGE + '\n');
     return values.help ? 0 : 2;
   }
@@ -50,10 +61,12 @@ async function main(argv: string[]): Promise<number> {
     logger: ['error', 'fatal'],
   });
   try {
-    if (command !== 'workspace create') {
-      return await runEventsCommand(app, positionals.slice(1), (line) =>
-        process.stdout.write(line + '\n'),
-      );
+    const print = (line: string) => process.stdout.write(line + '\n');
+    if (isEventsCommand(positionals)) {
+      return await runEventsCommand(app, positionals.slice(1), print);
+    }
+    if (isProjectionsCommand(positionals)) {
+      return await runProjectionsCommand(app, positionals.slice(1), print);
     }
     const created = await app
       .get(CommandBus)

@@ -1,6 +1,10 @@
 import { Collaboration1763856000006 } from '@app/collaboration';
 import { Documents1763856000004 } from '@app/documents';
-import { EventStore1763856000001, ParkedEvents1763856000008 } from '@app/event-store';
+import {
+  EventApiKey1763856000009,
+  EventStore1763856000001,
+  ParkedEvents1763856000008,
+} from '@app/event-store';
 import { Gdpr1763856000007 } from '@app/gdpr';
 import { JobsLedger1763856000000 } from '@app/platform';
 import { Organizations1763856000003 } from '@app/organizations';
@@ -18,4 +22,5 @@ export const MIGRATIONS = [
   Collaboration1763856000006,
   Gdpr1763856000007,
   ParkedEvents1763856000008,
+  EventApiKey1763856000009,
 ];

@@ -1,21 +1,28 @@
 import { startBenchServer, type BenchServer } from './bench-server';
 import { addDocuments, type Timings } from './scenarios/documents';
+import { eraseBesideOtherTenants } from './scenarios/erasure-beside-other-tenants';
 import { logGrowth } from './scenarios/log-growth';
 import { readOrganizations } from './scenarios/organizations';
 import { deleteUserData } from './scenarios/user-data-deletion';
 import { median } from './stats';
 
+const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure'];
+
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
- * HTTP on a local port; medians of BENCH_RUNS runs (default 25, at least 20), each figure
- * with its ratio to the floor (a plain multi-row INSERT of the same rows). Then operation 16
- * with BENCH_GDPR_RECORDS (default 100,000; 0 skips) records of one user: one run, as the
- * job deletes what it measures. Then the log's growth per comment in a 1000-comment thread.
- * `npm run bench -- <scenario>...` runs only the named ones: timings, deletion, log-growth.
+ * HTTP on a local port. Scenarios:
+ * - timings: medians of BENCH_RUNS runs (default 25, at least 20), each figure with its ratio
+ *   to the floor (a plain multi-row INSERT of the same rows);
+ * - deletion: operation 16 with BENCH_GDPR_RECORDS (default 100,000; 0 skips) records of one
+ *   user, one run, as the job deletes what it measures;
+ * - log-growth: bytes appended per comment in a 1000-comment thread;
+ * - erasure: one user's deletion (BENCH_ERASURE_RECORDS, default 300) with no other tenant's
+ *   events in the log and beside BENCH_OTHER_EVENTS (default 1,000,000), medians of
+ *   BENCH_ERASURE_RUNS (default 5).
+ * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
-async function main(): Promise<void> {
+async function main(only: string[]): Promise<void> {
   const runs = Math.max(20, Number(process.env.BENCH_RUNS ?? 25));
-  const only = process.argv.slice(2);
   const unknown = only.filter((name) => !SCENARIOS.includes(name));
   if (unknown.length > 0) {
     throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${SCENARIOS.join(', ')}`);
@@ -48,12 +55,11 @@ async function main(): Promise<void> {
           `smallest ${g.min}, largest ${g.max}`,
       );
     }
+    if (wanted('erasure')) await erasure(server);
   } finally {
     await server.close();
   }
 }
-
-const SCENARIOS = ['timings', 'deletion', 'log-growth'];
 
 /** Medians of the timed figures, each with its ratio to the floor. */
 async function timings(server: BenchServer, runs: number): Promise<void> {
@@ -72,7 +78,25 @@ async function timings(server: BenchServer, runs: number): Promise<void> {
   }
 }
 
-main().catch((err) => {
+/** One erasure alone and beside many other tenants' events: its cost must not grow with them. */
+async function erasure(server: BenchServer): Promise<void> {
+  const e = await eraseBesideOtherTenants(server, {
+    records: Number(process.env.BENCH_ERASURE_RECORDS ?? 300),
+    otherEvents: Number(process.env.BENCH_OTHER_EVENTS ?? 1_000_000),
+    runs: Number(process.env.BENCH_ERASURE_RUNS ?? 5),
+  });
+  const [alone, beside] = [median(e.alone), median(e.beside)];
+  const list = (times: number[]) => times.map((t) => t.toFixed(0)).join(', ');
+  console.log(
+    `\nop 16 + 17 for a user with ${e.records} records (median of ${e.alone.length}):\n` +
+      `  no other tenant's events:           ${alone.toFixed(1)} ms  [${list(e.alone)}]\n` +
+      `  beside ${e.otherEvents} of 1000 others: ${beside.toFixed(1)} ms  [${list(e.beside)}]` +
+      ` (inserted in ${(e.insertMs / 1000).toFixed(1)} s)\n` +
+      `  ratio: ${(beside / alone).toFixed(2)}×`,
+  );
+}
+
+main(process.argv.slice(2)).catch((err) => {
   console.error(err);
   process.exit(1);
 });

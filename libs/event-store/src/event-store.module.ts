@@ -4,12 +4,27 @@ import { AggregateRepository } from './aggregate.repository';
 import { StreamBatchRunner } from './batch';
 import { EventStore } from './event-store';
 import { ParkedEvents } from './parked-events';
+import { ProjectionRebuilder } from './projection-rebuilder';
 import { SubscriptionRunner } from './subscription-runner';
 
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner, ParkedEvents],
-  exports: [EventStore, AggregateRepository, StreamBatchRunner, SubscriptionRunner, ParkedEvents],
+  providers: [
+    EventStore,
+    AggregateRepository,
+    StreamBatchRunner,
+    SubscriptionRunner,
+    ParkedEvents,
+    ProjectionRebuilder,
+  ],
+  exports: [
+    EventStore,
+    AggregateRepository,
+    StreamBatchRunner,
+    SubscriptionRunner,
+    ParkedEvents,
+    ProjectionRebuilder,
+  ],
 })
 export class EventStoreModule {}

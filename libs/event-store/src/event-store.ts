@@ -7,6 +7,7 @@ import { ConcurrencyError } from './concurrency.error';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import type { DomainEvent, EventMetadata, RecordedEvent } from './events';
 import { Projection, type InlineProjection } from './projection';
+import { schemaVersionOf, upcastKeys } from './upcasters';
 
 /** Events for one stream, appended only if the stream is still at `expectedVersion` (0: new). */
 export interface StreamAppend {
@@ -35,6 +36,11 @@ export class EventStore implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly discovery: DiscoveryService,
   ) {}
+
+  /** The inline projections found at start (the rebuilder replays the log into them). */
+  get inlineProjections(): readonly InlineProjection[] {
+    return this.projections;
+  }
 
   onModuleInit(): void {
     this.projections = this.discovery
@@ -138,7 +144,7 @@ export class EventStore implements OnModuleInit {
           streamId: a.streamId,
           streamVersion: a.expectedVersion + i + 1,
           type: event.type,
-          schemaVersion: 1,
+          schemaVersion: schemaVersionOf(event.type),
           data: event.data,
           metadata,
         }),
@@ -146,16 +152,18 @@ export class EventStore implements OnModuleInit {
     }
     // One statement for every event of every stream, its rows in one JSON parameter (cheaper
     // to send and parse than five arrays of escaped literals). Only what the database decides
-    // comes back; the payloads are already here.
+    // comes back; the payloads are already here. The tenant goes in its own indexed column too:
+    // erasure and per-tenant reads find a key's events without scanning other tenants'.
     const rows: {
       event_id: string;
       global_position: string;
       transaction_id: string;
       created_at: Date;
     }[] = await m.query(
-      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-       SELECT e.id, e.stream_id, e.version, e.type, e.data, $2::jsonb
-       FROM json_to_recordset($1::json) AS e(id uuid, stream_id text, version bigint, type text, data jsonb)
+      `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, api_key)
+       SELECT e.id, e.stream_id, e.version, e.type, e.schema_version, e.data, $2::jsonb, $3::text
+       FROM json_to_recordset($1::json)
+         AS e(id uuid, stream_id text, version bigint, type text, schema_version int, data jsonb)
        RETURNING event_id, global_position, transaction_id::text AS transaction_id, created_at`,
       [
         JSON.stringify(
@@ -164,10 +172,12 @@ export class EventStore implements OnModuleInit {
             stream_id: e.streamId,
             version: e.streamVersion,
             type: e.type,
+            schema_version: e.schemaVersion,
             data: e.data,
           })),
         ),
         JSON.stringify(metadata),
+        metadata.apiKey ?? null,
       ],
     );
     const stored = new Map(rows.map((row) => [row.event_id, row]));
@@ -193,14 +203,50 @@ export class EventStore implements OnModuleInit {
    * Replaces the payloads of stored events. The log is append-only except for this: erasure
    * of personal data (D8.3) rewrites what events say about erased people. Read tables are
    * not re-projected; the caller appends the events that bring them up to date.
+   *
+   * `data` is in the current form (callers got it from a read, through the upcasters), so an
+   * event stored in an older form also takes the type and schema version it was read as.
    */
   async rewrite(m: EntityManager, changes: { eventId: string; data: unknown }[]): Promise<void> {
     if (changes.length === 0) return;
+    const current = await this.currentForms(
+      m,
+      changes.map((c) => c.eventId),
+    );
     await m.query(
-      `UPDATE events e SET data = x.data
-       FROM json_to_recordset($1::json) AS x(event_id uuid, data jsonb)
+      `UPDATE events e SET data = x.data, type = COALESCE(x.type, e.type),
+         schema_version = COALESCE(x.schema_version, e.schema_version)
+       FROM json_to_recordset($1::json) AS x(event_id uuid, data jsonb, type text, schema_version int)
        WHERE e.event_id = x.event_id`,
-      [JSON.stringify(changes.map((c) => ({ event_id: c.eventId, data: c.data })))],
+      [
+        JSON.stringify(
+          changes.map((c) => ({
+            event_id: c.eventId,
+            data: c.data,
+            type: current.get(c.eventId)?.type,
+            schema_version: current.get(c.eventId)?.schemaVersion,
+          })),
+        ),
+      ],
+    );
+  }
+
+  /** Type and schema version, as read, of those events stored in a form an upcaster changes. */
+  private async currentForms(
+    m: EntityManager,
+    eventIds: string[],
+  ): Promise<Map<string, { type: string; schemaVersion: number }>> {
+    const keys = upcastKeys();
+    if (keys.length === 0) return new Map();
+    const rows: EventRow[] = await m.query(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE event_id = ANY($1::uuid[]) AND type || '@' || schema_version = ANY($2::text[])`,
+      [eventIds, keys],
+    );
+    return new Map(
+      rows
+        .map(toRecordedEvent)
+        .map((e) => [e.eventId, { type: e.type, schemaVersion: e.schemaVersion }]),
     );
   }
 

@@ -1,3 +1,5 @@
+import { setSchemaVersion } from './upcasters';
+
 /** A domain event as an aggregate decides it: a stable type string and a JSON payload. */
 export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
@@ -30,18 +32,26 @@ export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
 export interface EventDefinition<T extends string, D> {
   (data: D): DomainEvent<T, D>;
   readonly type: T;
+  /** The schema version appends write; older stored versions are upcast on read. */
+  readonly schemaVersion: number;
   is(event: { type: string }): event is DomainEvent<T, D> & RecordedEvent<DomainEvent<T, D>>;
 }
 
 /**
  * Declares an event with a stable type string (never derived from a class name):
  * `const DomainsAdded = defineEvent<{ domains: string[] }>()('workspaces.domains-added')`.
+ * A changed payload gets a new `schemaVersion` (default 1) and an upcaster from the old one.
  */
 export function defineEvent<D>() {
-  return <T extends string>(type: T): EventDefinition<T, D> => {
+  return <T extends string>(
+    type: T,
+    { schemaVersion = 1 }: { schemaVersion?: number } = {},
+  ): EventDefinition<T, D> => {
+    setSchemaVersion(type, schemaVersion);
     const create = (data: D): DomainEvent<T, D> => ({ type, data });
     return Object.assign(create, {
       type,
+      schemaVersion,
       is: (event: { type: string }): event is any => event.type === type,
     }) as EventDefinition<T, D>;
   };

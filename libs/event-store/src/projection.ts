@@ -7,7 +7,11 @@ import type { RecordedEvent } from './events';
  * it. It must be idempotent (guard updates by stream version) like every event handler.
  */
 export interface InlineProjection {
+  /** Stable name for `projections rebuild`; by default the class name, kebab-cased, less "Projection". */
+  readonly name?: string;
   readonly handles: readonly string[];
+  /** The read tables it alone writes: a rebuild empties them and replays the log into them. */
+  readonly tables: readonly string[];
   project(events: RecordedEvent[], manager: EntityManager): Promise<void>;
 }
 
@@ -28,3 +32,11 @@ export interface EventSubscriber {
 
 /** Marks a provider as a subscriber; the subscription runner finds it at start. */
 export const Subscriber = DiscoveryService.createDecorator();
+
+/** A projection's name: its own, or `CollabRecordProjection` → `collab-record`. */
+export const projectionName = (projection: InlineProjection): string =>
+  projection.name ??
+  projection.constructor.name
+    .replace(/Projection$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase();

@@ -16,6 +16,7 @@ import type { RecordedEvent } from './events';
 import { ParkedEvents, type ParkedEvent } from './parked-events';
 import { Subscriber, type EventSubscriber } from './projection';
 import { isTransientError } from './transient-error';
+import { storedTypesOf } from './upcasters';
 
 const BATCH_SIZE = 500;
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -24,8 +25,9 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 const AFTER_CHECKPOINT = `(transaction_id, global_position) > ($1::xid8, $2::bigint)
   AND ($3::text[] IS NULL OR type = ANY($3::text[]))`;
 
+/** The stored types a subscriber reads: its own and the older ones upcast into them. */
 const typesOf = (subscriber: EventSubscriber) =>
-  subscriber.handles ? [...subscriber.handles] : null;
+  subscriber.handles ? storedTypesOf(subscriber.handles) : null;
 const POLL_INTERVAL_MS = 1000;
 const WAIT_POLL_MS = 50;
 const FAILURE_BACKOFF_MS = 500;
@@ -306,18 +308,28 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     if (!checkpoint) return { handled: 0 }; // another process holds this subscription
     // After a failure, the failing event comes alone until it is handled or parked.
     const limit = checkpoint.failures > 0 ? 1 : BATCH_SIZE;
+    // One horizon for the read and the move to the end: every transaction below it is over.
+    const [{ xmin }]: { xmin: string }[] = await m.query(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
+    );
     const rows: EventRow[] = await m.query(
       `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE ${AFTER_CHECKPOINT} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       WHERE ${AFTER_CHECKPOINT} AND transaction_id < $4::xid8
+       ORDER BY events.transaction_id, events.global_position
        LIMIT ${limit}`,
-      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
+      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber), xmin],
     );
-    if (rows.length === 0) return { handled: 0 };
+    // Fewer than asked: no other event of its types below the horizon, handled or not.
+    const readAll = rows.length < limit;
+    if (rows.length === 0) {
+      await this.advanceToHorizon(m, subscriber, xmin);
+      return { handled: 0 };
+    }
     const events = rows.map(toRecordedEvent);
     const batchError = await this.attempt(m, () => subscriber.handle(events, m));
     if (!batchError) {
-      await this.advance(m, subscriber, events[events.length - 1]);
+      if (readAll) await this.advanceToHorizon(m, subscriber, xmin);
+      else await this.advance(m, subscriber, events[events.length - 1]);
       return { handled: events.length };
     }
     // One at a time: the events before the failing one are kept, the failing one counted.
@@ -386,6 +398,24 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
          failing_position = NULL, failures = 0, last_error = NULL
        WHERE subscription_id = $1`,
       [subscriber.subscriptionId, event.globalPosition, event.transactionId],
+    );
+  }
+
+  /**
+   * Moves the checkpoint to the last event below `xmin`, of any type: called only when every
+   * event of the subscriber's types up to there was handled, so a filtered subscriber does
+   * not read the log's tail of other types again on every pass. Nothing at or above `xmin`
+   * is passed: a transaction still in flight may yet commit an event the subscriber wants.
+   */
+  private async advanceToHorizon(m: EntityManager, subscriber: EventSubscriber, xmin: string) {
+    await m.query(
+      `UPDATE checkpoints c SET position = e.global_position, transaction_id = e.transaction_id,
+         updated_at = now(), failing_position = NULL, failures = 0, last_error = NULL
+       FROM (SELECT transaction_id, global_position FROM events WHERE transaction_id < $2::xid8
+             ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e
+       WHERE c.subscription_id = $1
+         AND (e.transaction_id, e.global_position) > (c.transaction_id, c.position)`,
+      [subscriber.subscriptionId, xmin],
     );
   }
 

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@app/event-store';
+import type { RecordedEvent, Upcaster } from '@app/event-store';
 import {
   LEGACY_RECORD_DELETED,
   LEGACY_RECORD_SAVED,
@@ -20,7 +20,17 @@ export function upcastRecordDeleted(e: RecordedEvent): RecordedEvent {
   return { ...e, type: RecordRemoved.type };
 }
 
-export const LEGACY_UPCASTERS = [
-  { type: LEGACY_RECORD_SAVED, schemaVersion: 1, upcast: upcastRecordSaved },
-  { type: LEGACY_RECORD_DELETED, schemaVersion: 1, upcast: upcastRecordDeleted },
+export const LEGACY_UPCASTERS: Upcaster[] = [
+  {
+    type: LEGACY_RECORD_SAVED,
+    schemaVersion: 1,
+    newType: LegacySnapshot.type,
+    upcast: upcastRecordSaved,
+  },
+  {
+    type: LEGACY_RECORD_DELETED,
+    schemaVersion: 1,
+    newType: RecordRemoved.type,
+    upcast: upcastRecordDeleted,
+  },
 ];

@@ -87,7 +87,7 @@ export class CollaborationEraser {
     const rows: { document_id: string; record_id: string }[] = await this.dataSource.query(
       `SELECT DISTINCT data->>'documentId' AS document_id, data->>'recordId' AS record_id
        FROM events
-       WHERE type = ANY($1::text[]) AND data->>'apiKey' = $2 AND data->>'organizationId' = $3
+       WHERE api_key = $2 AND type = ANY($1::text[]) AND data->>'organizationId' = $3
          AND data->>'kind' = $4 AND data::text LIKE ANY($5::text[])
        ORDER BY 1, 2`,
       [STORED_COLLABORATION_TYPES, apiKey, organizationId, kind, words.map(likePattern)],

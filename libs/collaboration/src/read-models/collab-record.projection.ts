@@ -46,6 +46,7 @@ const rowKey = ({ data: d }: CollaborationEvent) => ({
 @Projection()
 @Injectable()
 export class CollabRecordProjection implements InlineProjection {
+  readonly tables = ['collab_records'];
   // Old stored types too: an append of one (a test, a repair) is read through its upcaster.
   readonly handles = STORED_COLLABORATION_TYPES;
 

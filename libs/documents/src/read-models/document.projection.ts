@@ -20,6 +20,7 @@ type Arrival = RecordedEvent<
 @Projection()
 @Injectable()
 export class DocumentProjection implements InlineProjection {
+  readonly tables = ['documents'];
   readonly handles = [
     DocumentAdded.type,
     DocumentMigratedIn.type,

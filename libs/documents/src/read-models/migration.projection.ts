@@ -12,6 +12,7 @@ import {
 @Projection()
 @Injectable()
 export class MigrationProjection implements InlineProjection {
+  readonly tables = ['document_migrations'];
   readonly handles = [
     MigrationRequested.type,
     MigrationStarted.type,

@@ -11,6 +11,7 @@ import {
 @Projection()
 @Injectable()
 export class DeletionJobProjection implements InlineProjection {
+  readonly tables = ['user_data_deletions'];
   readonly handles = [DeletionRequested.type, DeletionTaskCompleted.type, DeletionCompleted.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {

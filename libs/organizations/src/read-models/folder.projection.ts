@@ -10,6 +10,7 @@ import { FolderAdded, FolderUpdated } from '../domain/folder.events';
 @Projection()
 @Injectable()
 export class FolderProjection implements InlineProjection {
+  readonly tables = ['folders'];
   readonly handles = [FolderAdded.type, FolderUpdated.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {

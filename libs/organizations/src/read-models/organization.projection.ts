@@ -10,6 +10,7 @@ import { OrganizationAdded, OrganizationUpdated } from '../domain/organization.e
 @Projection()
 @Injectable()
 export class OrganizationProjection implements InlineProjection {
+  readonly tables = ['organizations'];
   readonly handles = [OrganizationAdded.type, OrganizationUpdated.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {

@@ -7,6 +7,7 @@ import { UserAdded, UserUpdated } from '../domain/user.events';
 @Projection()
 @Injectable()
 export class UserProjection implements InlineProjection {
+  readonly tables = ['users'];
   readonly handles = [UserAdded.type, UserUpdated.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {

@@ -16,6 +16,7 @@ const keyOf = (streamId: string) => streamId.replace(/^api-key-/, '');
 @Projection()
 @Injectable()
 export class ApiKeyProjection implements InlineProjection {
+  readonly tables = ['api_keys', 'auth_tokens'];
   readonly handles = [
     ApiKeyCreated.type,
     AuthTokenIssued.type,

@@ -11,6 +11,7 @@ import {
 @Projection()
 @Injectable()
 export class WorkspaceProjection implements InlineProjection {
+  readonly tables = ['workspaces'];
   readonly handles = [
     WorkspaceCreated.type,
     WorkspaceAuthTokenReset.type,

@@ -1,0 +1,186 @@
+import { DataSource } from 'typeorm';
+import { EventStore, projectionName, SubscriptionRunner } from '@app/event-store';
+import { runProjectionsCommand } from '../apps/api/src/projections.command';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
+import { keeper, seedEveryKind, victim } from './support/gdpr-seed';
+
+const PROJECTIONS = [
+  'api-key',
+  'collab-record',
+  'deletion-job',
+  'document',
+  'folder',
+  'migration',
+  'organization',
+  'user',
+  'workspace',
+];
+
+// `projections rebuild <name>`: every read table rebuilt from the log equals the table the
+// inline projections kept while the data was written through the API.
+describe('projection rebuild', () => {
+  let t: TestApp;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dataSource = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const ok = async (path: string, data: unknown, headers: Record<string, string>) => {
+    const res = await t.post(path, data, headers);
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body.result ?? res.body).data; // op 16 answers 202 with data at the top
+  };
+
+  /** Data of every kind, through the API, finished background work included. */
+  async function writeEveryKind(): Promise<void> {
+    const ws = await t.createWorkspace('rebuild@example.com');
+    const second = await t.createApiKey(ws);
+    const wh = t.workspaceHeaders(ws);
+    const h = t.apiKeyHeaders(ws);
+    await ok('/v2/workspace/domains/add', { domains: ['rebuild.example.com'] }, h);
+    await ok(
+      '/v2/workspace/webhookconfig/update',
+      {
+        useWebhookService: true,
+        webhookServiceConfig: { processedNotificationUrl: 'https://hooks.example.com/p' },
+      },
+      h,
+    );
+    await ok(
+      '/v2/workspace/apikeyconfig/update',
+      { apiKey: second.apiKey, activityServiceEnabled: true },
+      wh,
+    );
+    await ok(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { openai: { apiKey: 'sk-1' } } },
+      wh,
+    );
+    await seedEveryKind(t, h);
+    await ok('/v1/organizations/add', { organizations: [{ organizationId: 'o-2' }] }, h);
+    await ok(
+      '/v2/organizations/update',
+      { organizations: [{ organizationId: 'o-2', organizationName: 'Two', plan: 'pro' }] },
+      h,
+    );
+    await ok(
+      '/v2/organizations/folders/add',
+      {
+        organizationId: 'o-2',
+        folders: [{ folderId: 'a' }, { folderId: 'b', parentFolderId: 'a' }, { folderId: 'c' }],
+      },
+      h,
+    );
+    await ok(
+      '/v1/organizations/folders/update',
+      { organizationId: 'o-2', folders: [{ folderId: 'a', folderName: 'A', parentFolderId: 'c' }] },
+      h,
+    );
+    await ok(
+      '/v2/organizations/documents/add',
+      {
+        organizationId: 'o-2',
+        folderId: 'b',
+        documents: [{ documentId: 'x' }, { documentId: 'y' }],
+      },
+      h,
+    );
+    await ok(
+      '/v1/organizations/documents/delete',
+      { organizationId: 'o-2', documentIds: ['y'] },
+      h,
+    );
+    await ok(
+      '/v1/users/update',
+      { organizationId: 'g-org-1', users: [{ userId: keeper.userId, name: 'Kim K.' }] },
+      h,
+    );
+    const { migrationId } = await ok(
+      '/v2/organizations/documents/migrate',
+      { organizationId: 'g-org-1', documentId: 'd1', newDocumentId: 'd1-new' },
+      h,
+    );
+    await waitFor(async () => {
+      const status = await ok(
+        '/v2/organizations/documents/migrate/status',
+        { organizationId: 'g-org-1', migrationId },
+        h,
+      );
+      return status.status === 'completed' ? status : undefined;
+    }, 60_000);
+    const { jobId } = await ok('/v2/users/data/delete', { userIds: [victim.userId] }, h);
+    await waitFor(async () => {
+      const status = await ok('/v1/users/data/delete/status', { jobId }, h);
+      return status.isDeleteCompleted ? status : undefined;
+    }, 60_000);
+    await ok('/v2/workspace/authtoken/reset', {}, wh);
+    await t.app.get(SubscriptionRunner).drain();
+  }
+
+  /** Every row of a table, ordered by its primary key. */
+  async function rowsOf(table: string): Promise<unknown[]> {
+    const keys: { name: string }[] = await dataSource.query(
+      `SELECT a.attname AS name FROM pg_index i
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+       WHERE i.indrelid = $1::regclass AND i.indisprimary
+       ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+      [table],
+    );
+    return dataSource.query(
+      `SELECT * FROM "${table}" ORDER BY ${keys.map((k) => `"${k.name}"`).join(', ')}`,
+    );
+  }
+
+  let before: Record<string, unknown[]>;
+  beforeAll(async () => {
+    await writeEveryKind();
+    const tables = t.app.get(EventStore).inlineProjections.flatMap((p) => p.tables);
+    before = Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await rowsOf(n)])));
+    for (const table of tables) expect(before[table].length).toBeGreaterThan(0);
+  }, 120_000);
+
+  const tablesOf = (name: string) =>
+    t.app.get(EventStore).inlineProjections.find((p) => projectionName(p) === name)!.tables;
+
+  /** Spoils the projection's tables (a rebuild must not keep what is there), rebuilds, compares. */
+  async function rebuildAndCompare(name: string): Promise<void> {
+    for (const table of tablesOf(name)) {
+      await dataSource.query(
+        `DELETE FROM "${table}" WHERE ctid IN (SELECT ctid FROM "${table}" LIMIT 1)`,
+      );
+    }
+    if (name === 'document') await dataSource.query(`UPDATE documents SET document_name = 'x'`);
+    const out: string[] = [];
+    expect(await runProjectionsCommand(t.app, ['rebuild', name], (l) => out.push(l))).toBe(0);
+    const result = JSON.parse(out[0]);
+    expect(result).toMatchObject({ name, status: 'rebuilt' });
+    expect(result.events).toBeGreaterThan(0);
+    for (const table of tablesOf(name)) {
+      expect({ table, rows: await rowsOf(table) }).toEqual({ table, rows: before[table] });
+    }
+  }
+
+  it('lists the projections by name; an unknown name is an error', async () => {
+    const lines: string[] = [];
+    expect(await runProjectionsCommand(t.app, ['list'], (l) => lines.push(l))).toBe(0);
+    expect(lines).toEqual(PROJECTIONS);
+    const missing: string[] = [];
+    expect(await runProjectionsCommand(t.app, ['rebuild', 'nope'], (l) => missing.push(l))).toBe(1);
+    expect(JSON.parse(missing[0])).toMatchObject({ name: 'nope', status: 'not-found' });
+  });
+
+  it.each(PROJECTIONS.filter((n) => n !== 'collab-record'))(
+    'rebuilding %s from the log gives back the tables it kept',
+    rebuildAndCompare,
+  );
+
+  // Known failure, for the collaboration rewrite: erasure rewrites a record's old snapshots
+  // to { erased: true }, which the projection cannot read on replay (it asks them for their
+  // people). When the projection passes over erased snapshots, make this an ordinary test.
+  it.failing('rebuilding collab-record from the log gives back the tables it kept', () =>
+    rebuildAndCompare('collab-record'),
+  );
+});
