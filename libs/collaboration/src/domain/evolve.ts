@@ -46,7 +46,11 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
     case 'collaboration.legacy-snapshot':
     case 'collaboration.record-moved':
     case 'collaboration.record-erased':
-      return event.data.record;
+      // A snapshot erasure emptied ({erased: true}) was of a record the erased user wrote,
+      // which erasure also removed: read it as gone, as the removal after it leaves it.
+      return (event.data.record as { erased?: boolean } | undefined)?.erased
+        ? undefined
+        : event.data.record;
     case 'collaboration.record-removed':
     case 'annotation.deleted':
     case 'reaction.removed':
