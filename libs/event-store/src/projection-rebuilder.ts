@@ -52,22 +52,24 @@ export class ProjectionRebuilder {
   }
 
   /**
-   * The projection's events in commit order, (transaction_id, global_position), through the
-   * upcasters, handed over one append at a time as the append did: a projection may write
+   * The projection's events in the order they were written (global_position: within a
+   * stream it follows the versions; commit order by transaction id may not, as a transaction
+   * gets its id at its first write, which for a subscriber is its checkpoint lock), through
+   * the upcasters, handed over one append at a time as the append did: a projection may write
    * one statement per call that cannot touch a row twice (an upsert), so two appends of the
    * same stream must not share a call.
    */
   private async replay(projection: InlineProjection, m: EntityManager): Promise<number> {
     const types = storedTypesOf(projection.handles);
-    let after = { transactionId: '0', position: '0' };
+    let after = '0';
     const group = new AppendGroup();
     let count = 0;
     for (;;) {
       const rows: EventRow[] = await m.query(
         `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND type = ANY($3::text[])
-         ORDER BY events.transaction_id, events.global_position LIMIT ${BATCH_SIZE}`,
-        [after.transactionId, after.position, types],
+         WHERE global_position > $1::bigint AND type = ANY($2::text[])
+         ORDER BY events.global_position LIMIT ${BATCH_SIZE}`,
+        [after, types],
       );
       for (const event of rows.map(toRecordedEvent)) {
         if (!group.takes(event)) await this.project(projection, group.flush(), m);
@@ -75,11 +77,7 @@ export class ProjectionRebuilder {
       }
       count += rows.length;
       if (rows.length < BATCH_SIZE) break;
-      const last = rows[rows.length - 1];
-      after = {
-        transactionId: String(last.transaction_id),
-        position: String(last.global_position),
-      };
+      after = String(rows[rows.length - 1].global_position);
     }
     await this.project(projection, group.flush(), m);
     return count;

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@app/event-store';
 import type { RecordRef } from './collab-record.events';
 import { CollaborationError } from './collaboration.error';
 import { CommentAnnotationRecord, draftAnnotation } from './comment-annotation.aggregate';
-import { eraseFromEvent } from './event-erasure';
+import { CommentAuthors, eraseFromEvent } from './event-erasure';
 import type { CollaborationEvent } from './collaboration.events';
 import { hostedActionOf } from './hosted-vocabulary';
 import { Identities } from './kinds/people';
@@ -92,5 +92,28 @@ describe('CommentAnnotationRecord', () => {
       at: 1,
       erased: true,
     });
+  });
+
+  it("erases the edits of an erased user's comment with the comment, and leaves others' edits", () => {
+    const fresh = new CommentAnnotationRecord(ref);
+    fresh.create(
+      draftAnnotation({ annotationId: 'a1', commentData: [{ commentText: 'hi', from: ann }] }, 'f'),
+      100,
+    );
+    fresh.addComments([{ commentText: 'by bob', from: bob }], 200);
+    fresh.editComments([1], { commentText: 'Ann edited her own words' }, 300);
+    fresh.editComments([2], { commentText: 'Bob edited his' }, 400);
+    const history = fresh.takePendingEvents() as CollaborationEvent[];
+    const who = new Identities(['ann'], ['Ann']);
+    const authors = new CommentAuthors();
+    const edits = history
+      .map((event) => {
+        const data = eraseFromEvent(event, who, authors);
+        authors.note(event);
+        return { type: event.type, data };
+      })
+      .filter((e) => e.type === 'comment.edited');
+    expect(edits[0].data).toEqual({ ...ref, at: 300, erased: true });
+    expect(edits[1].data).toMatchObject({ commentId: 2, text: 'Bob edited his' });
   });
 });

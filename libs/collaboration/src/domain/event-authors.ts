@@ -12,6 +12,8 @@ export const AUTHORING_EVENT_TYPES = [
   'reaction.added',
   'recording.added',
   'collaboration.record-moved',
+  // The type old snapshots are read as, and stored as once erasure rewrites them.
+  'collaboration.legacy-snapshot',
   LEGACY_RECORD_SAVED,
 ];
 
@@ -38,6 +40,7 @@ export function authorsIn(event: RecordedEvent): {
         return [e.data.from];
       case 'collaboration.legacy-snapshot':
       case 'collaboration.record-moved':
+        if ((e.data.record as { erased?: boolean } | undefined)?.erased) return [];
         return authorsOf(e.data.kind, e.data.record);
       default:
         return [];

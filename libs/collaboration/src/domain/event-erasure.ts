@@ -19,6 +19,44 @@ const erasedEvent = (d: RecordEventData): RecordEventData => ({
   erased: true,
 });
 
+/** A snapshot an earlier erasure emptied: nothing of anyone is left in it. */
+const emptied = (record: unknown) => (record as { erased?: boolean } | undefined)?.erased === true;
+
+/**
+ * Who wrote each comment of an annotation, as its events tell in order (a comment id may be
+ * used again after a delete): an edit of an erased user's comment is theirs to erase too.
+ */
+export class CommentAuthors {
+  private readonly authors = new Map<number, string>();
+
+  note(event: CollaborationEvent): void {
+    const d = event.data;
+    if (d.erased) return;
+    switch (event.type) {
+      case 'comment-annotation.created':
+        for (const c of event.data.comments) this.authors.set(c.commentId, c.from.userId);
+        return;
+      case 'comment.added':
+        this.authors.set(event.data.commentId, event.data.from.userId);
+        return;
+      case 'collaboration.legacy-snapshot':
+      case 'collaboration.record-moved':
+      case 'collaboration.record-erased': {
+        const comments = (
+          event.data.record as { comments?: { commentId: number; from?: CollabUser }[] }
+        )?.comments;
+        if (!Array.isArray(comments)) return;
+        this.authors.clear();
+        for (const c of comments) if (c.from) this.authors.set(c.commentId, c.from.userId);
+      }
+    }
+  }
+
+  of(commentId: number): string | undefined {
+    return this.authors.get(commentId);
+  }
+}
+
 const learnTags = (tags: TaggedContact[] | undefined, who: Identities) =>
   tags?.forEach((t) => who.learn(t.contact ?? { userId: t.userId }));
 
@@ -30,6 +68,7 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
     case 'collaboration.legacy-snapshot':
     case 'collaboration.record-moved':
     case 'collaboration.record-erased':
+      if (emptied(event.data.record)) return;
       return KIND_RULES[event.data.kind].learn(event.data.record, who);
     case 'comment-annotation.created':
       who.learn(event.data.from);
@@ -77,16 +116,23 @@ const erasedUser = (who: Identities, user: CollabUser | null | undefined) =>
 
 /**
  * A stored event's payload without the erased users (D8.3): an event they are the subject
- * of (they wrote it, reacted, joined) keeps only its record and time; others lose their
- * tags and mentions of them, and their names in texts read "@[deleted user]".
+ * of (they wrote it, edited a comment they wrote, reacted, joined) keeps only its record and
+ * time; others lose their tags and mentions of them, and their names in texts read
+ * "@[deleted user]". `authors` (noted from the stream's events before this one) tells whose
+ * comment an edit changes.
  */
-export function eraseFromEvent(event: CollaborationEvent, who: Identities): unknown {
+export function eraseFromEvent(
+  event: CollaborationEvent,
+  who: Identities,
+  authors?: CommentAuthors,
+): unknown {
   const d = event.data;
   if (d.erased) return d;
   switch (event.type) {
     case 'collaboration.legacy-snapshot':
     case 'collaboration.record-moved':
     case 'collaboration.record-erased': {
+      if (emptied(event.data.record)) return d;
       const record = KIND_RULES[event.data.kind].erase(event.data.record, who) ?? ERASED_RECORD;
       return { ...event.data, record };
     }
@@ -100,8 +146,11 @@ export function eraseFromEvent(event: CollaborationEvent, who: Identities): unkn
     }
     case 'comment.added':
       return who.has(event.data.from) ? erasedEvent(d) : scrubComment(event.data, who);
-    case 'comment.edited':
-      return scrubComment(event.data, who);
+    case 'comment.edited': {
+      // The new text of a comment they wrote is theirs: it goes with the comment.
+      const author = authors?.of(event.data.commentId);
+      return author && who.ids.has(author) ? erasedEvent(d) : scrubComment(event.data, who);
+    }
     case 'annotation.assigned': {
       const e = event.data;
       const kept = erasedUser(who, e.from) ? without(e, 'from') : e;

@@ -32,6 +32,9 @@ function onAnnotation(
   return { ...a, ...change(a), lastUpdated: at };
 }
 
+const isAnnotation = (state: RecordState): state is CommentAnnotation =>
+  Array.isArray((state as { comments?: unknown } | undefined)?.comments);
+
 const mapComment = (a: CommentAnnotation, commentId: number, f: (c: Comment) => Comment) =>
   a.comments.map((c) => (c.commentId === commentId ? f(c) : c));
 
@@ -41,7 +44,8 @@ const mapComment = (a: CommentAnnotation, commentId: number, f: (c: Comment) => 
  */
 export function evolve(state: RecordState, event: CollaborationEvent): RecordState {
   const d = event.data;
-  if (d.erased) return state;
+  // An erased event changes nothing but the time an annotation last changed, as it did then.
+  if (d.erased) return isAnnotation(state) ? { ...state, lastUpdated: d.at } : state;
   switch (event.type) {
     case 'collaboration.legacy-snapshot':
     case 'collaboration.record-moved':

@@ -14,7 +14,7 @@ import {
   STORED_COLLABORATION_TYPES,
   type CollaborationEvent,
 } from '../domain/collaboration.events';
-import { eraseFromEvent, learnFromEvent } from '../domain/event-erasure';
+import { CommentAuthors, eraseFromEvent, learnFromEvent } from '../domain/event-erasure';
 import { Identities } from '../domain/kinds/people';
 import { KIND_RULES } from '../domain/kinds/record-kinds';
 
@@ -87,7 +87,8 @@ export class CollaborationEraser {
     const rows: { document_id: string; record_id: string }[] = await this.dataSource.query(
       `SELECT DISTINCT data->>'documentId' AS document_id, data->>'recordId' AS record_id
        FROM events
-       WHERE api_key = $2 AND type = ANY($1::text[]) AND data->>'organizationId' = $3
+       WHERE (api_key = $2 OR (api_key IS NULL AND metadata->>'apiKey' = $2))
+         AND type = ANY($1::text[]) AND data->>'organizationId' = $3
          AND data->>'kind' = $4 AND data::text LIKE ANY($5::text[])
        ORDER BY 1, 2`,
       [STORED_COLLABORATION_TYPES, apiKey, organizationId, kind, words.map(likePattern)],
@@ -112,8 +113,10 @@ export class CollaborationEraser {
         const events = (history.get(streams[i]) ?? []) as unknown as StoredEvent[];
         // Every name and email the record ever showed for them, before any text is scrubbed.
         for (const event of events) learnFromEvent(event, who);
+        const authors = new CommentAuthors();
         for (const event of events) {
-          const data = eraseFromEvent(event, who);
+          const data = eraseFromEvent(event, who, authors);
+          authors.note(event);
           if (changed(data, event.data)) rewrites.push({ eventId: event.eventId, data });
         }
         const current = new CollabRecord(ref).load(events);
