@@ -7,24 +7,15 @@ import { ParkedEvents } from './parked-events';
 import { ProjectionRebuilder } from './projection-rebuilder';
 import { SubscriptionRunner } from './subscription-runner';
 
+const SERVICES = [
+  EventStore,
+  AggregateRepository,
+  StreamBatchRunner,
+  SubscriptionRunner,
+  ParkedEvents,
+  ProjectionRebuilder,
+];
+
 @Global()
-@Module({
-  imports: [DiscoveryModule],
-  providers: [
-    EventStore,
-    AggregateRepository,
-    StreamBatchRunner,
-    SubscriptionRunner,
-    ParkedEvents,
-    ProjectionRebuilder,
-  ],
-  exports: [
-    EventStore,
-    AggregateRepository,
-    StreamBatchRunner,
-    SubscriptionRunner,
-    ParkedEvents,
-    ProjectionRebuilder,
-  ],
-})
+@Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
 export class EventStoreModule {}

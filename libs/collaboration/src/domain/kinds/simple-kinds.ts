@@ -1,3 +1,4 @@
+import type { CrdtWritten } from '../simple-kinds.events';
 import type { CollabUser, Identities, Location } from './people';
 
 /** An element reaction (D10 `/v2/reactions/*`). */
@@ -24,14 +25,8 @@ export interface Recording extends Record<string, unknown> {
 export const CRDT_TYPES = ['text', 'map', 'array', 'xml'] as const;
 export type CrdtType = (typeof CRDT_TYPES)[number];
 
-/** An editor's CRDT store record (spec "CRDT store record"; D10 `/v2/crdt/*`). */
-export interface CrdtRecord extends Record<string, unknown> {
-  editorId: string;
-  type: CrdtType;
-  data: unknown;
-  lastUpdatedBy: string;
-  sessionId: string | null;
-  location?: Location;
+/** An editor's CRDT store record (spec "CRDT store record"; D10 `/v2/crdt/*`): as written, and when. */
+export interface CrdtRecord extends CrdtWritten, Record<string, unknown> {
   lastUpdate: number;
 }
 
