@@ -146,6 +146,30 @@ describe('documents', () => {
     ]);
   });
 
+  it('takes folderId "root" as the top level and makes no folder of that name', async () => {
+    const res = await add({
+      organizationId: 'org',
+      folderId: 'root',
+      createFolder: true,
+      documents: [{ documentId: 'at-top' }],
+    });
+    expect(res.body.result.data['at-top'].success).toBe(true);
+    const [doc] = (await get({ organizationId: 'org', documentIds: ['at-top'] })).body.result.data;
+    const plain = await add({ organizationId: 'org', documents: [{ documentId: 'also-top' }] });
+    expect(plain.status).toBe(200);
+    const [other] = (await get({ organizationId: 'org', documentIds: ['also-top'] })).body.result
+      .data;
+    expect(doc.folderId).toEqual(other.folderId);
+    const folders = await t.post(
+      '/v2/organizations/folders/get',
+      { organizationId: 'org' },
+      headers,
+    );
+    expect(folders.body.result.data.map((f: { folderId: string }) => f.folderId)).not.toContain(
+      'root',
+    );
+  });
+
   it("uses the key's defaultDocumentAccessType when an item gives none (D6.4)", async () => {
     const other = await t.createApiKey(ws);
     await t.post(
