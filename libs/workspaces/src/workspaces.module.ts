@@ -6,6 +6,7 @@ import { AddDomainsHandler } from './application/add-domains/add-domains.handler
 import { CreateApiKeyHandler } from './application/create-api-key/create-api-key.handler';
 import { CreateWorkspaceHandler } from './application/create-workspace/create-workspace.handler';
 import { GetAiModelConfigHandler } from './application/get-ai-model-config/get-ai-model-config.handler';
+import { GetAiProviderSettingsHandler } from './application/get-ai-provider-settings/get-ai-provider-settings.handler';
 import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
 import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
@@ -50,6 +51,7 @@ import { WorkspaceProjection } from './read-models/workspace.projection';
     UpdateApiKeyConfigHandler,
     GetAiModelConfigHandler,
     UpdateAiModelConfigHandler,
+    GetAiProviderSettingsHandler,
   ],
   exports: [AdminTokenGuard, WorkspaceAuthGuard, ApiKeyAuthGuard, ApiKeyOptionGuard],
 })

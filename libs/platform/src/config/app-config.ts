@@ -24,6 +24,10 @@ export interface AppConfig {
   openaiBaseUrl?: string;
   anthropicBaseUrl?: string;
   geminiBaseUrl?: string;
+  /** Ask AI calls per API key per minute, counted in this process (D12). */
+  rateLimitAiRpm: number;
+  /** How long one Ask AI call may take, retry included, before DEADLINE_EXCEEDED (D12.3). */
+  aiTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -108,6 +112,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
     anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
     geminiBaseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:']),
+    rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
+    aiTimeoutMs: positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true),
   };
 }
 

@@ -71,12 +71,12 @@ function fastifyFailure(error: { statusCode: number; code?: string }): Failure |
 /** Turns any thrown value into the failure envelope and its HTTP status (D1.3, D1.6, D1.7). */
 export function toFailure(error: unknown, route?: string): Failure {
   if (error instanceof ServiceError) {
-    const { status, message, details, code } = error;
+    const { status, message, details, code, headers } = error;
     const body = envelope(status, message, {
       ...(details !== undefined && { details }),
       ...(code !== undefined && { code }),
     });
-    return { httpStatus: HTTP_STATUS_OF[status], body, unexpected: false };
+    return { httpStatus: HTTP_STATUS_OF[status], body, unexpected: false, headers };
   }
   if (error instanceof DomainError) {
     const { code, message, details } = error;

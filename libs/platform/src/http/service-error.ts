@@ -27,6 +27,8 @@ export class ServiceError extends Error {
     message: string,
     readonly details?: Record<string, unknown>,
     readonly code?: number,
+    /** Response headers the failure calls for (`Retry-After` of a rate limit). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ServiceError';

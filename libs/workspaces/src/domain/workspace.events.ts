@@ -3,10 +3,15 @@ import { defineEvent } from '@app/event-store';
 export const AI_PROVIDERS = ['openai', 'anthropic', 'gemini'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
-/** A provider key at rest: sealed (AES-256-GCM) plus its last four characters for display. */
+/**
+ * A provider's settings at rest: the key sealed (AES-256-GCM) plus its last four characters
+ * for display; for self-hosted or proxied models an endpoint and the models allowed (D12).
+ */
 export interface StoredProviderKey {
   sealedKey: string;
   last4: string;
+  baseUrl?: string;
+  models?: string[];
 }
 
 export const WorkspaceCreated = defineEvent<{

@@ -1,5 +1,17 @@
-import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { NestedObject } from '@app/platform';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsNotEmpty,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { NestedObject, OptionalField } from '@app/platform';
+
+/** A model name as providers write them (`gpt-4o`, `claude-sonnet-4-0`, `llama3.1:8b`). */
+const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 export class ProviderKeyDto {
   @IsDefined({ message: '$property is required' })
@@ -7,6 +19,24 @@ export class ProviderKeyDto {
   @IsNotEmpty()
   @MaxLength(1000)
   apiKey: string;
+
+  /** A self-hosted or proxied endpoint for this workspace (D12.2); may be a private address. */
+  @OptionalField()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl(
+    { require_protocol: true, protocols: ['http', 'https'], require_tld: false },
+    { message: '$property must be an http or https URL' },
+  )
+  baseUrl?: string;
+
+  /** When given, only these models may be asked through this provider. */
+  @OptionalField()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Matches(MODEL_NAME, { each: true, message: '$property must be model names' })
+  models?: string[];
 }
 
 /** `null` removes a provider's key (D3.5); an absent provider is left as it is. */

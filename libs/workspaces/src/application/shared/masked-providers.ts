@@ -7,7 +7,14 @@ export function maskedProviders(
 ): AiModelConfigView {
   return {
     providers: Object.fromEntries(
-      Object.entries(providers).map(([name, key]) => [name, { apiKeyLast4: key!.last4 }]),
+      Object.entries(providers).map(([name, key]) => [
+        name,
+        {
+          apiKeyLast4: key!.last4,
+          ...(key!.baseUrl !== undefined && { baseUrl: key!.baseUrl }),
+          ...(key!.models !== undefined && { models: key!.models }),
+        },
+      ]),
     ),
   };
 }

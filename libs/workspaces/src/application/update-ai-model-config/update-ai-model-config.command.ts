@@ -3,11 +3,18 @@ import type { WorkspaceTenant } from '../../auth/tenant';
 import type { AiProvider } from '../../domain/workspace.events';
 import type { AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
 
-/** D3.5: set (`{apiKey}`) or remove (`null`) provider keys; answers the masked result. */
+/** What a caller gives for one provider: the key, and optionally its endpoint and models. */
+export interface ProviderSettingsInput {
+  apiKey: string;
+  baseUrl?: string;
+  models?: string[];
+}
+
+/** D3.5: set (`{apiKey, baseUrl?, models?}`) or remove (`null`) providers; answers the masked result. */
 export class UpdateAiModelConfigCommand extends Command<AiModelConfigView> {
   constructor(
     readonly tenant: WorkspaceTenant,
-    readonly providers: Partial<Record<AiProvider, { apiKey: string } | null>>,
+    readonly providers: Partial<Record<AiProvider, ProviderSettingsInput | null>>,
   ) {
     super();
   }

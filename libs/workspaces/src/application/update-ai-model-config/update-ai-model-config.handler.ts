@@ -27,8 +27,14 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
     const changes: Partial<Record<AiProvider, StoredProviderKey | null>> = {};
     for (const [name, value] of Object.entries(providers)) {
       if (value === undefined) continue;
+      // A provider given is replaced whole: an endpoint or allow-list left out is removed.
       changes[name as AiProvider] = value
-        ? { sealedKey: this.box.seal(value.apiKey), last4: lastFour(value.apiKey) }
+        ? {
+            sealedKey: this.box.seal(value.apiKey),
+            last4: lastFour(value.apiKey),
+            ...(value.baseUrl !== undefined && { baseUrl: value.baseUrl }),
+            ...(value.models !== undefined && { models: value.models }),
+          }
         : null;
     }
     return this.repository.update(
