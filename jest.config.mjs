@@ -27,7 +27,7 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/*.spec.ts'],
   moduleNameMapper: {
-    '^@app/(platform|event-store|workspaces|organizations|documents|users|collaboration|gdpr|testing)$': '<rootDir>/libs/$1/src',
+    '^@app/(platform|event-store|workspaces|organizations|documents|users|collaboration|gdpr|ai|testing)$': '<rootDir>/libs/$1/src',
     '^@app/api$': '<rootDir>/apps/api/src',
   },
   testTimeout: 60000,

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
+import { AiModule } from '@app/ai';
 import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
 import { GdprModule } from '@app/gdpr';
@@ -43,6 +44,7 @@ export class AppModule {
         UsersModule,
         CollaborationModule,
         GdprModule,
+        AiModule,
         ...extraModules,
       ],
       controllers: [HealthController],

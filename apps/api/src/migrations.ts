@@ -1,3 +1,4 @@
+import { AiUsage1763856000010 } from '@app/ai';
 import { Collaboration1763856000006 } from '@app/collaboration';
 import { Documents1763856000004 } from '@app/documents';
 import {
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Gdpr1763856000007,
   ParkedEvents1763856000008,
   EventApiKey1763856000009,
+  AiUsage1763856000010,
 ];

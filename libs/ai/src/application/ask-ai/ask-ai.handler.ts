@@ -1,0 +1,103 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, ServiceError, type AppConfig } from '@app/platform';
+import { GetAiProviderSettingsQuery, type AiProvider } from '@app/workspaces';
+import { KNOWN_PREFIXES, providerOfModel } from '../../domain/model-provider';
+import { providerFailure } from '../../providers/provider-failure';
+import { PROVIDER_CLIENTS, type ProviderClient } from '../../providers/provider-client';
+import { AiRateLimiter } from '../../rate-limit/ai-rate-limiter';
+import { AiUsageRecorder } from '../../read-models/ai-usage.recorder';
+import { AskAiCommand, type AskAiAnswer } from './ask-ai.command';
+
+/**
+ * Operation 5 (D12): picks the provider by the model's prefix, checks the workspace's settings
+ * and the rate limit, calls the provider's SDK within the deadline and records the usage.
+ * Logs name the provider, model and outcome only: never the prompt, the text or the key.
+ */
+@CommandHandler(AskAiCommand)
+export class AskAiHandler implements ICommandHandler<AskAiCommand> {
+  private readonly logger = new Logger('AskAi');
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly limiter: AiRateLimiter,
+    private readonly usage: AiUsageRecorder,
+    @Inject(PROVIDER_CLIENTS) private readonly clients: ProviderClient[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ tenant, model, prompt, text }: AskAiCommand): Promise<AskAiAnswer> {
+    const provider = providerOfModel(model);
+    if (!provider) {
+      throw ServiceError.invalidField(
+        'data.model',
+        `model must start with one of ${KNOWN_PREFIXES.join(', ')}`,
+      );
+    }
+    const settings = await this.queries.execute(
+      new GetAiProviderSettingsQuery(tenant.workspaceId, provider),
+    );
+    if (!settings) {
+      return { success: false, error: `No API key is configured for ${provider}` };
+    }
+    if (settings.models && !settings.models.includes(model)) {
+      throw new ServiceError(
+        'PERMISSION_DENIED',
+        `Model ${model} is not among the models allowed for ${provider}`,
+        { provider, model },
+      );
+    }
+    this.limiter.take(tenant.apiKey);
+
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.config.aiTimeoutMs);
+    const record = (outcome: string, inputTokens = 0, outputTokens = 0) =>
+      this.usage.record({
+        apiKey: tenant.apiKey,
+        provider,
+        model,
+        inputTokens,
+        outputTokens,
+        durationMs: performance.now() - started,
+        outcome,
+        at: Date.now(),
+      });
+    try {
+      const answer = await this.client(provider).complete({
+        model,
+        prompt,
+        text,
+        apiKey: settings.apiKey,
+        baseUrl: settings.baseUrl ?? this.defaultBaseUrl(provider),
+        timeoutMs: this.config.aiTimeoutMs,
+        signal: deadline,
+      });
+      await record('OK', answer.inputTokens, answer.outputTokens);
+      return { success: true, text: answer.text };
+    } catch (error) {
+      const failure = providerFailure(error, provider, settings.apiKey, deadline.aborted);
+      this.logger.warn({
+        requestId: tenant.requestId,
+        msg: 'Ask AI call failed',
+        provider,
+        model,
+        status: failure.status,
+        providerStatus: failure.details?.providerStatus,
+      });
+      await record(failure.status);
+      throw failure;
+    }
+  }
+
+  private client(provider: AiProvider): ProviderClient {
+    const client = this.clients.find((c) => c.provider === provider);
+    if (!client) throw new Error(`No client for ${provider}`);
+    return client;
+  }
+
+  /** D12.2: the server-wide endpoint of a provider, when a workspace names none. */
+  private defaultBaseUrl(provider: AiProvider): string | undefined {
+    const { openaiBaseUrl, anthropicBaseUrl, geminiBaseUrl } = this.config;
+    return { openai: openaiBaseUrl, anthropic: anthropicBaseUrl, gemini: geminiBaseUrl }[provider];
+  }
+}

@@ -1,0 +1,43 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { Injectable } from '@nestjs/common';
+import {
+  MAX_RETRIES,
+  type Completion,
+  type CompletionRequest,
+  type ProviderClient,
+} from './provider-client';
+
+/** Anthropic's API requires a cap on the answer; this is generous for a rewrite. */
+const MAX_OUTPUT_TOKENS = 4096;
+
+/** Anthropic messages through `@anthropic-ai/sdk`: the prompt is the system instruction. */
+@Injectable()
+export class AnthropicClient implements ProviderClient {
+  readonly provider = 'anthropic' as const;
+
+  async complete(r: CompletionRequest): Promise<Completion> {
+    const client = new Anthropic({
+      apiKey: r.apiKey,
+      baseURL: r.baseUrl,
+      timeout: r.timeoutMs,
+      maxRetries: MAX_RETRIES,
+    });
+    const answer = await client.messages.create(
+      {
+        model: r.model,
+        max_tokens: MAX_OUTPUT_TOKENS,
+        system: r.prompt,
+        messages: [{ role: 'user', content: r.text }],
+      },
+      { signal: r.signal },
+    );
+    return {
+      text: answer.content
+        .filter((block) => block.type === 'text')
+        .map((block) => block.text)
+        .join(''),
+      inputTokens: answer.usage?.input_tokens ?? 0,
+      outputTokens: answer.usage?.output_tokens ?? 0,
+    };
+  }
+}

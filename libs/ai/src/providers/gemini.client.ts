@@ -1,0 +1,44 @@
+import { GoogleGenAI } from '@google/genai';
+import { Injectable } from '@nestjs/common';
+import {
+  MAX_RETRIES,
+  type Completion,
+  type CompletionRequest,
+  type ProviderClient,
+} from './provider-client';
+
+/** Gemini generateContent through `@google/genai`: the prompt is the system instruction. */
+@Injectable()
+export class GeminiClient implements ProviderClient {
+  readonly provider = 'gemini' as const;
+
+  async complete(r: CompletionRequest): Promise<Completion> {
+    const client = new GoogleGenAI({
+      apiKey: r.apiKey,
+      httpOptions: {
+        ...(r.baseUrl !== undefined && { baseUrl: r.baseUrl }),
+        timeout: r.timeoutMs,
+        // Node's own fetch, named explicitly: the SDK's default lookup fails inside jest's VM
+        // realm ("fetch failed"); in the server both are the same function.
+        fetch: (input, init) => fetch(input, init),
+        // The same policy as the other SDKs: one retry of a 429 or 5xx.
+        retryOptions: {
+          attempts: 1 + MAX_RETRIES,
+          initialDelay: 0.5,
+          maxDelay: 2,
+          httpStatusCodes: [429, 500, 502, 503, 504],
+        },
+      },
+    });
+    const answer = await client.models.generateContent({
+      model: r.model,
+      contents: r.text,
+      config: { systemInstruction: r.prompt, abortSignal: r.signal },
+    });
+    return {
+      text: answer.text ?? '',
+      inputTokens: answer.usageMetadata?.promptTokenCount ?? 0,
+      outputTokens: answer.usageMetadata?.candidatesTokenCount ?? 0,
+    };
+  }
+}

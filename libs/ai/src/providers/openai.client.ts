@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import OpenAI from 'openai';
+import { takesPromptInUserMessage } from '../domain/model-provider';
+import {
+  MAX_RETRIES,
+  type Completion,
+  type CompletionRequest,
+  type ProviderClient,
+} from './provider-client';
+
+/** OpenAI chat completions through the `openai` SDK. */
+@Injectable()
+export class OpenAiClient implements ProviderClient {
+  readonly provider = 'openai' as const;
+
+  async complete(r: CompletionRequest): Promise<Completion> {
+    const client = new OpenAI({
+      apiKey: r.apiKey,
+      baseURL: r.baseUrl,
+      timeout: r.timeoutMs,
+      maxRetries: MAX_RETRIES,
+    });
+    const messages: OpenAI.ChatCompletionMessageParam[] = takesPromptInUserMessage(r.model)
+      ? [{ role: 'user', content: `${r.prompt}\n\n${r.text}` }]
+      : [
+          { role: 'system', content: r.prompt },
+          { role: 'user', content: r.text },
+        ];
+    const answer = await client.chat.completions.create(
+      { model: r.model, messages },
+      { signal: r.signal },
+    );
+    return {
+      text: answer.choices[0]?.message?.content ?? '',
+      inputTokens: answer.usage?.prompt_tokens ?? 0,
+      outputTokens: answer.usage?.completion_tokens ?? 0,
+    };
+  }
+}
