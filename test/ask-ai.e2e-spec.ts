@@ -203,7 +203,7 @@ describe('Ask AI (operation 5, D12)', () => {
       ['prompt', { model: 'gpt-4o', prompt: '', text: TEXT }],
       ['text', { model: 'gpt-4o', prompt: PROMPT, text: '' }],
       ['text', { model: 'gpt-4o', prompt: PROMPT }],
-      ['model', { model: 'gemini-../../x', prompt: PROMPT, text: TEXT }],
+      ['model', { model: 'gemini-2.5-pro?alt=sse', prompt: PROMPT, text: TEXT }],
     ] as const) {
       const res = await ask(ws, data);
       expect(res.status).toBe(400);

@@ -59,6 +59,8 @@ export function envelopeProblem(answer: Answer): string | undefined {
   // Operation 16 answers the spec's own envelope (`{status, message, data}`) with HTTP 202.
   const envelope = answer.status === 202 && inner === undefined ? body : inner;
   if (!isObject(envelope)) return `no ${ok ? 'result' : 'error'} object`;
+  // Operation 5 answers `{result: {success, text | error}}` (spec 5.4, 5.5).
+  if (ok && typeof envelope.success === 'boolean') return undefined;
   if (typeof envelope.status !== 'string')
     return `${ok ? 'result' : 'error'}.status is not a string`;
   if (!ok && typeof envelope.message !== 'string') return 'error.message is not a string';

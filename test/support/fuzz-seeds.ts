@@ -133,8 +133,24 @@ export const SEEDS: Record<string, Seed> = {
   '/v2/workspace/aimodelconfig/update': {
     auth: 'workspace',
     tenant: 's',
-    data: () => ({ providers: { openai: { apiKey: 'sk-fuzz' }, anthropic: { apiKey: 'sk-a' } } }),
+    data: () => ({
+      providers: {
+        openai: { apiKey: 'sk-fuzz' },
+        anthropic: {
+          apiKey: 'sk-a',
+          baseUrl: 'https://llm.example.com/v1',
+          models: ['claude-haiku-4-5'],
+        },
+      },
+    }),
   },
+  // No workspace has a Gemini key: every valid variant answers success false, and no variant
+  // reaches a provider (which would be a call out of the test machine).
+  '/v2/rewriter/ask-ai': {
+    auth: 'apiKey',
+    data: () => ({ model: 'gemini-2.5-flash', prompt: 'Rewrite formally.', text: 'hello' }),
+  },
+  '/v2/rewriter/usage/get': { auth: 'apiKey', data: () => ({ from: 0, to: 4102444800000 }) },
   '/v1/organizations/add': {
     auth: 'apiKey',
     data: () => ({ organizations: [{ organizationId: 'org', organizationName: 'Again' }] }),

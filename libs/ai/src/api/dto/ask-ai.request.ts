@@ -12,12 +12,12 @@ export class AskAiRequest {
   @IsDefined({ message: '$property is required' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(100_000)
+  @MaxLength(20_000)
   prompt: string;
 
   @IsDefined({ message: '$property is required' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(1_000_000)
+  @MaxLength(100_000)
   text: string;
 }
