@@ -3,8 +3,11 @@ import type { Socket } from 'node:net';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini';
 
-/** How the fake answers: in the provider's wire format, with an error status, or never. */
-export type FakeMode = 'ok' | 401 | 500 | 'hang';
+/**
+ * How the fake answers: in the provider's wire format, with an error status, never, or 429
+ * asking the caller to come back in an hour (`slow-down`).
+ */
+export type FakeMode = 'ok' | 401 | 500 | 'hang' | 'slow-down';
 
 export interface RecordedRequest {
   method: string;
@@ -104,6 +107,11 @@ export async function startFakeProvider(kind: ProviderKind): Promise<FakeProvide
       const path = req.url ?? '';
       fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
       if (fake.mode === 'hang') return;
+      if (fake.mode === 'slow-down') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' });
+        res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit' } }));
+        return;
+      }
       const [status, payload] =
         fake.mode === 'ok'
           ? [200, okBody(kind, fake.answer, modelOf(kind, path, body))]

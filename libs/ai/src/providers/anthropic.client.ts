@@ -21,6 +21,8 @@ export class AnthropicClient implements ProviderClient {
       baseURL: r.baseUrl,
       timeout: r.timeoutMs,
       maxRetries: MAX_RETRIES,
+      // The SDK never logs a request (ANTHROPIC_LOG=debug would print the text).
+      logLevel: 'off',
     });
     const answer = await client.messages.create(
       {

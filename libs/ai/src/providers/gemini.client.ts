@@ -15,6 +15,8 @@ export class GeminiClient implements ProviderClient {
   async complete(r: CompletionRequest): Promise<Completion> {
     const client = new GoogleGenAI({
       apiKey: r.apiKey,
+      // The Gemini API with this key, never Vertex AI from the server's environment.
+      vertexai: false,
       httpOptions: {
         ...(r.baseUrl !== undefined && { baseUrl: r.baseUrl }),
         timeout: r.timeoutMs,

@@ -19,6 +19,12 @@ export class OpenAiClient implements ProviderClient {
       baseURL: r.baseUrl,
       timeout: r.timeoutMs,
       maxRetries: MAX_RETRIES,
+      // Nothing from the server's environment goes to a workspace's endpoint, and the SDK
+      // never logs a request (OPENAI_LOG=debug would print the text).
+      organization: null,
+      project: null,
+      defaultHeaders: {},
+      logLevel: 'off',
     });
     const messages: OpenAI.ChatCompletionMessageParam[] = takesPromptInUserMessage(r.model)
       ? [{ role: 'user', content: `${r.prompt}\n\n${r.text}` }]

@@ -1,17 +1,46 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { ServiceError } from '@app/platform';
 import type { AiProvider } from '@app/workspaces';
+
+/** Longest provider message passed on: enough to act on, not a page of whatever answered. */
+const MAX_MESSAGE = 500;
+
+/** Gemini's error message is the provider's JSON body; the message is inside it. */
+function innerMessage(message: unknown): unknown {
+  if (typeof message !== 'string' || !message.startsWith('{')) return message;
+  try {
+    const body = JSON.parse(message) as { error?: { message?: unknown } };
+    return body.error?.message ?? message;
+  } catch {
+    return message;
+  }
+}
 
 /** The provider's own words, from the shapes the three SDKs give their errors. */
 function providerMessage(error: unknown): string {
   const e = error as { error?: unknown; message?: unknown };
   const body = e?.error as { message?: unknown; error?: { message?: unknown } } | undefined;
-  const message = body?.error?.message ?? body?.message ?? e?.message;
+  const message = innerMessage(body?.error?.message ?? body?.message ?? e?.message);
   return typeof message === 'string' && message !== '' ? message : 'The provider refused the call';
 }
 
-/** A key must never leave in an answer, whatever a provider chose to echo. */
-const withoutKey = (message: string, apiKey: string): string =>
-  apiKey ? message.split(apiKey).join('[redacted]') : message;
+/** A key must never leave in an answer, whatever a provider chose to echo (raw or JSON-escaped). */
+function withoutKey(message: string, apiKey: string): string {
+  if (!apiKey) return message.slice(0, MAX_MESSAGE);
+  const escaped = JSON.stringify(apiKey).slice(1, -1);
+  return message
+    .split(apiKey)
+    .join('[redacted]')
+    .split(escaped)
+    .join('[redacted]')
+    .slice(0, MAX_MESSAGE);
+}
+
+/** The SDKs' own request timeout (openai and anthropic name the class; openai sets no `name`). */
+const isConnectionTimeout = (error: unknown): boolean =>
+  error instanceof OpenAI.APIConnectionTimeoutError ||
+  error instanceof Anthropic.APIConnectionTimeoutError;
 
 /**
  * D12.3: how a provider call that failed is answered. `deadlineHit`: our overall deadline
@@ -23,13 +52,13 @@ export function providerFailure(
   apiKey: string,
   deadlineHit: boolean,
 ): ServiceError {
-  const name = (error as Error)?.name ?? '';
-  if (deadlineHit || /Timeout/i.test(name)) {
+  // The provider's HTTP status first: a 408 or a 504 it answered is not our deadline.
+  const status = (error as { status?: unknown })?.status;
+  if (deadlineHit || (typeof status !== 'number' && isConnectionTimeout(error))) {
     return new ServiceError('DEADLINE_EXCEEDED', `${provider} did not answer in time`, {
       provider,
     });
   }
-  const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new ServiceError('INVALID_ARGUMENT', withoutKey(providerMessage(error), apiKey), {
       provider,

@@ -113,9 +113,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
     geminiBaseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:']),
     rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
-    aiTimeoutMs: positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true),
+    aiTimeoutMs: Math.min(positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true), MAX_TIMER_MS),
   };
 }
+
+/** Node's timers fire at once past 2^31-1 ms: a longer deadline would be none. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export const isEmbedded = (config: AppConfig): boolean => !config.databaseUrl;
 export const isInMemory = (config: AppConfig): boolean =>

@@ -4,7 +4,11 @@ import { APP_CONFIG, ServiceError, type AppConfig } from '@app/platform';
 import { GetAiProviderSettingsQuery, type AiProvider } from '@app/workspaces';
 import { KNOWN_PREFIXES, providerOfModel } from '../../domain/model-provider';
 import { providerFailure } from '../../providers/provider-failure';
-import { PROVIDER_CLIENTS, type ProviderClient } from '../../providers/provider-client';
+import {
+  PROVIDER_CLIENTS,
+  type Completion,
+  type ProviderClient,
+} from '../../providers/provider-client';
 import { AiRateLimiter } from '../../rate-limit/ai-rate-limiter';
 import { AiUsageRecorder } from '../../read-models/ai-usage.recorder';
 import { AskAiCommand, type AskAiAnswer } from './ask-ai.command';
@@ -14,6 +18,20 @@ import { AskAiCommand, type AskAiAnswer } from './ask-ai.command';
  * and the rate limit, calls the provider's SDK within the deadline and records the usage.
  * Logs name the provider, model and outcome only: never the prompt, the text or the key.
  */
+/**
+ * The call, or the deadline's abort, whichever comes first: an SDK may sleep through a
+ * provider's Retry-After without looking at the signal (openai does), and the caller must
+ * still have its answer at the deadline.
+ */
+function beforeDeadline<T>(call: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(deadline.reason ?? new Error('deadline'));
+    if (deadline.aborted) return onAbort();
+    deadline.addEventListener('abort', onAbort, { once: true });
+    call.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onAbort));
+  });
+}
+
 @CommandHandler(AskAiCommand)
 export class AskAiHandler implements ICommandHandler<AskAiCommand> {
   private readonly logger = new Logger('AskAi');
@@ -62,18 +80,20 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
         outcome,
         at: Date.now(),
       });
+    let answer: Completion;
     try {
-      const answer = await this.client(provider).complete({
-        model,
-        prompt,
-        text,
-        apiKey: settings.apiKey,
-        baseUrl: settings.baseUrl ?? this.defaultBaseUrl(provider),
-        timeoutMs: this.config.aiTimeoutMs,
-        signal: deadline,
-      });
-      await record('OK', answer.inputTokens, answer.outputTokens);
-      return { success: true, text: answer.text };
+      answer = await beforeDeadline(
+        this.client(provider).complete({
+          model,
+          prompt,
+          text,
+          apiKey: settings.apiKey,
+          baseUrl: settings.baseUrl ?? this.defaultBaseUrl(provider),
+          timeoutMs: this.config.aiTimeoutMs,
+          signal: deadline,
+        }),
+        deadline,
+      );
     } catch (error) {
       const failure = providerFailure(error, provider, settings.apiKey, deadline.aborted);
       this.logger.warn({
@@ -87,6 +107,9 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
       await record(failure.status);
       throw failure;
     }
+    // Recorded after the call, outside its error handling: a failed insert is not an outage.
+    await record('OK', answer.inputTokens, answer.outputTokens);
+    return { success: true, text: answer.text };
   }
 
   private client(provider: AiProvider): ProviderClient {

@@ -28,6 +28,9 @@ export class ProviderKeyDto {
     { require_protocol: true, protocols: ['http', 'https'], require_tld: false },
     { message: '$property must be an http or https URL' },
   )
+  @Matches(/^[^?#@]*$/, {
+    message: '$property must not carry credentials, a query or a fragment',
+  })
   baseUrl?: string;
 
   /** When given, only these models may be asked through this provider. */
