@@ -106,6 +106,19 @@ describe('the repository is self-contained', () => {
     expect(found).toEqual([]);
   });
 
+  // The team's notes sit in a sibling folder of that name beside the checkout; no folder in
+  // the repository is called so, so any mention of it is a reference that cannot resolve.
+  it('names no sibling folder called shared', () => {
+    const sibling = new RegExp(['\\.\\.', 'shared'].join('/'), 'g');
+    const found: string[] = [];
+    for (const { path, text } of texts) {
+      for (const match of text.matchAll(sibling)) {
+        found.push(`${path}:${lineOf(text, match.index)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('climbs with ../ only to places inside the repository', () => {
     const found: string[] = [];
     for (const { path, text } of texts) {

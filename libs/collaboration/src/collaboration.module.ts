@@ -25,9 +25,9 @@ import { DeletePresenceHandler } from './application/delete-presence/delete-pres
 import { DeleteLocationDataHandler } from './application/delete-location-data/delete-location-data.handler';
 import { DocumentDataSubscriber } from './application/document-data/document-data.subscriber';
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
-import { RecordBatch } from './application/shared/record-batch';
-import { RecordRemover } from './application/shared/record-remover';
-import { RecordWriter } from './application/shared/record-writer';
+import { RecordBatch } from './application/common/record-batch';
+import { RecordRemover } from './application/common/record-remover';
+import { RecordWriter } from './application/common/record-writer';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';

@@ -6,7 +6,7 @@ import { AddDocumentsHandler } from './application/add-documents/add-documents.h
 import { DeleteDocumentsHandler } from './application/delete-documents/delete-documents.handler';
 import { GetDocumentsHandler } from './application/get-documents/get-documents.handler';
 import { GetMigrationStatusHandler } from './application/get-migration-status/get-migration-status.handler';
-import { DocumentDirectory } from './application/shared/document-directory';
+import { DocumentDirectory } from './application/common/document-directory';
 import { StartMigrationHandler } from './application/start-migration/start-migration.handler';
 import { MigrationProcessManager } from './process-managers/migration/migration.process-manager';
 import { DocumentProjection } from './read-models/document.projection';

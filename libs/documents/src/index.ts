@@ -1,5 +1,5 @@
 // Public surface of the documents library: the module and the events other modules react to.
 export * from './documents.module';
-export { DocumentDirectory } from './application/shared/document-directory';
+export { DocumentDirectory } from './application/common/document-directory';
 export { DocumentDeleted, DocumentMigrated, type DocumentRef } from './domain/document.events';
 export { Documents1763856000004 } from './migrations/1763856000004-documents';

@@ -5,8 +5,8 @@ import { AddFoldersHandler } from './application/add-folders/add-folders.handler
 import { AddOrganizationsHandler } from './application/add-organizations/add-organizations.handler';
 import { GetFoldersHandler } from './application/get-folders/get-folders.handler';
 import { GetOrganizationsHandler } from './application/get-organizations/get-organizations.handler';
-import { FolderBatch } from './application/shared/folder-batch';
-import { OrganizationScope } from './application/shared/organization-scope';
+import { FolderBatch } from './application/common/folder-batch';
+import { OrganizationScope } from './application/common/organization-scope';
 import { UpdateFoldersHandler } from './application/update-folders/update-folders.handler';
 import { UpdateOrganizationsHandler } from './application/update-organizations/update-organizations.handler';
 import { FolderProjection } from './read-models/folder.projection';

@@ -5,7 +5,7 @@ export * from './auth/tenant';
 export { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 export { WorkspaceAuthGuard } from './auth/workspace-auth.guard';
 export { ApiKeyOptionGuard, type SwitchableOption } from './auth/api-key-option.guard';
-export { metadataOf } from './application/shared/event-metadata';
+export { metadataOf } from './application/common/event-metadata';
 export {
   CreateWorkspaceCommand,
   WORKSPACE_CREATED_MESSAGE,

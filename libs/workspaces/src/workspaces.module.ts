@@ -12,8 +12,8 @@ import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tok
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
 import { ResetApiKeyAuthTokenHandler } from './application/reset-api-key-auth-token/reset-api-key-auth-token.handler';
 import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-auth-token/reset-workspace-auth-token.handler';
-import { ApiKeyIssuer } from './application/shared/api-key-issuer';
-import { WebhookTargets } from './application/shared/webhook-targets';
+import { ApiKeyIssuer } from './application/common/api-key-issuer';
+import { WebhookTargets } from './application/common/webhook-targets';
 import { UpdateAiModelConfigHandler } from './application/update-ai-model-config/update-ai-model-config.handler';
 import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/update-api-key-config.handler';
 import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';

@@ -1,6 +1,6 @@
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { RecordKind } from '../domain/collab-record.events';
-import type { RecordTarget } from '../application/shared/record-target';
+import type { RecordTarget } from '../application/common/record-target';
 
 /** The document and kind a request acts on. */
 export const targetOf = (

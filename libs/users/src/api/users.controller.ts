@@ -5,7 +5,7 @@ import { RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddUsersCommand } from '../application/add-users/add-users.command';
 import { GetUsersQuery } from '../application/get-users/get-users.query';
-import type { UserTarget } from '../application/shared/user-item';
+import type { UserTarget } from '../application/common/user-item';
 import { UpdateUsersCommand } from '../application/update-users/update-users.command';
 import { GetUsersRequest, UsersRequest, type UserScopeRequest } from './dto/users.request';
 

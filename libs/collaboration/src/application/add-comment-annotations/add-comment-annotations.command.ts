@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import type { AnnotationInput } from '../../domain/comment-annotation.aggregate';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** An annotation to add; its id is made when absent (hosted). */
 export type NewAnnotation = Omit<AnnotationInput, 'annotationId'> & { annotationId?: string };

@@ -5,7 +5,7 @@ import {
   CommentAnnotationRecord,
   draftAnnotation,
 } from '../../domain/comment-annotation.aggregate';
-import { RecordBatch } from '../shared/record-batch';
+import { RecordBatch } from '../common/record-batch';
 import { AddCommentAnnotationsCommand } from './add-comment-annotations.command';
 
 @CommandHandler(AddCommentAnnotationsCommand)

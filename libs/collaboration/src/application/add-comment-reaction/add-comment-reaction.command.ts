@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CollabUser } from '../../domain/kinds/people';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** A user's reaction on a comment. */
 export class AddCommentReactionCommand extends Command<{ success: boolean }> {

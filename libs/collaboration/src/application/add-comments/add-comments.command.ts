@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CommentInput } from '../../domain/comment-annotation.aggregate';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Adds comments to an annotation; answers their ids. */
 export class AddCommentsCommand extends Command<number[]> {

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CrdtInput } from '../../domain/simple-kinds.aggregate';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Writes an editor's first CRDT state (ALREADY_EXISTS when it has one). */
 export class AddCrdtCommand extends Command<null> {

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CrdtEditorRecord } from '../../domain/simple-kinds.aggregate';
-import { RecordWriter } from '../shared/record-writer';
+import { RecordWriter } from '../common/record-writer';
 import { AddCrdtCommand } from './add-crdt.command';
 
 @CommandHandler(AddCrdtCommand)

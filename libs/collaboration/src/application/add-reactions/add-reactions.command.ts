@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import type { CollabUser, Location } from '../../domain/kinds/people';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 export interface NewReaction {
   reactionId?: string;

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import { randomId } from '@app/platform';
 import { ReactionRecord } from '../../domain/simple-kinds.aggregate';
-import { RecordBatch } from '../shared/record-batch';
+import { RecordBatch } from '../common/record-batch';
 import { AddReactionsCommand } from './add-reactions.command';
 
 @CommandHandler(AddReactionsCommand)

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Removes a user's reaction from a comment (NOT_FOUND when there is none). */
 export class DeleteCommentReactionCommand extends Command<{ success: boolean }> {

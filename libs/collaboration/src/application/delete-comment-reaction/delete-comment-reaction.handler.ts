@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommentAnnotationRecord } from '../../domain/comment-annotation.aggregate';
-import { RecordWriter } from '../shared/record-writer';
+import { RecordWriter } from '../common/record-writer';
 import { DeleteCommentReactionCommand } from './delete-comment-reaction.command';
 
 @CommandHandler(DeleteCommentReactionCommand)

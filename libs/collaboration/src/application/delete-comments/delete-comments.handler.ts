@@ -3,7 +3,7 @@ import {
   CommentAnnotationRecord,
   type CommentResults,
 } from '../../domain/comment-annotation.aggregate';
-import { RecordWriter } from '../shared/record-writer';
+import { RecordWriter } from '../common/record-writer';
 import { DeleteCommentsCommand } from './delete-comments.command';
 
 @CommandHandler(DeleteCommentsCommand)

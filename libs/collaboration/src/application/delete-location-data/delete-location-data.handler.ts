@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { metadataOf } from '@app/workspaces';
-import { RecordRemover } from '../shared/record-remover';
+import { RecordRemover } from '../common/record-remover';
 import { DeleteLocationDataCommand } from './delete-location-data.command';
 
 @CommandHandler(DeleteLocationDataCommand)

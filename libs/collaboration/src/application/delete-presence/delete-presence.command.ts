@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Operation 21: users leave a document. */
 export class DeletePresenceCommand extends Command<{ success: boolean }> {

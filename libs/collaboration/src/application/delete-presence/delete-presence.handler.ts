@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PRESENCE_RECORD_ID, PresenceRecord } from '../../domain/simple-kinds.aggregate';
-import { RecordWriter } from '../shared/record-writer';
+import { RecordWriter } from '../common/record-writer';
 import { DeletePresenceCommand } from './delete-presence.command';
 
 @CommandHandler(DeletePresenceCommand)

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import { ReactionRecord } from '../../domain/simple-kinds.aggregate';
-import { RecordBatch } from '../shared/record-batch';
+import { RecordBatch } from '../common/record-batch';
 import { DeleteReactionsCommand } from './delete-reactions.command';
 
 @CommandHandler(DeleteReactionsCommand)

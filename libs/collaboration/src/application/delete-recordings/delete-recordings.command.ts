@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Deletes recordings by id; a missing one fails its item (D5.3). */
 export class DeleteRecordingsCommand extends Command<BatchResult> {

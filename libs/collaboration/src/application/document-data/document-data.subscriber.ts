@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DocumentDeleted, DocumentMigrated, type DocumentRef } from '@app/documents';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { RecordRemover } from '../shared/record-remover';
+import { RecordRemover } from '../common/record-remover';
 
 const metadataOf = (apiKey: string, causationId: string) => ({
   apiKey,

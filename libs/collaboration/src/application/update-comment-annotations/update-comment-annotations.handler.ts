@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import { CommentAnnotationRecord } from '../../domain/comment-annotation.aggregate';
-import { RecordBatch } from '../shared/record-batch';
+import { RecordBatch } from '../common/record-batch';
 import { UpdateCommentAnnotationsCommand } from './update-comment-annotations.command';
 
 @CommandHandler(UpdateCommentAnnotationsCommand)

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CommentChanges, CommentResults } from '../../domain/comment-annotation.aggregate';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Edits comments of an annotation; a missing comment fails its own entry. */
 export class UpdateCommentsCommand extends Command<CommentResults> {

@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { CrdtInput } from '../../domain/simple-kinds.aggregate';
-import type { RecordTarget } from '../shared/record-target';
+import type { RecordTarget } from '../common/record-target';
 
 /** Replaces an editor's CRDT state (NOT_FOUND when it has none). */
 export class UpdateCrdtCommand extends Command<null> {

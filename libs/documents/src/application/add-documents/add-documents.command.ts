@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
-import type { DocumentItem } from '../shared/document-item';
+import type { DocumentItem } from '../common/document-item';
 
 export interface AddDocumentsInput {
   organizationId: string;

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
-import { FolderBatch } from '../shared/folder-batch';
+import { FolderBatch } from '../common/folder-batch';
 import { AddFoldersCommand } from './add-folders.command';
 
 @CommandHandler(AddFoldersCommand)

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamBatchRunner, type BatchResult } from '@app/event-store';
-import { organizationBatch } from '../shared/organization-batch';
+import { organizationBatch } from '../common/organization-batch';
 import { AddOrganizationsCommand } from './add-organizations.command';
 
 @CommandHandler(AddOrganizationsCommand)

@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { toOrganizationView, type OrganizationRow } from '../shared/organization-view';
+import { toOrganizationView, type OrganizationRow } from '../common/organization-view';
 import { GetOrganizationsQuery } from './get-organizations.query';
 
 @QueryHandler(GetOrganizationsQuery)

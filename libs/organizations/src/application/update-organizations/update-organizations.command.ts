@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
-import type { OrganizationItem } from '../shared/organization-item';
+import type { OrganizationItem } from '../common/organization-item';
 
 /** Operation 7. */
 export class UpdateOrganizationsCommand extends Command<BatchResult> {

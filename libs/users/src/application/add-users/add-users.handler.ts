@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamBatchRunner, type BatchResult } from '@app/event-store';
 import { DocumentDirectory } from '@app/documents';
 import { OrganizationScope } from '@app/organizations';
-import { userBatch } from '../shared/user-batch';
+import { userBatch } from '../common/user-batch';
 import { AddUsersCommand } from './add-users.command';
 
 @CommandHandler(AddUsersCommand)

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
-import type { UserTarget } from '../shared/user-item';
+import type { UserTarget } from '../common/user-item';
 
 export interface UserView extends Record<string, unknown> {
   userId: string;

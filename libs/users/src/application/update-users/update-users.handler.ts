@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { StreamBatchRunner, type BatchResult } from '@app/event-store';
-import { userBatch } from '../shared/user-batch';
+import { userBatch } from '../common/user-batch';
 import { UpdateUsersCommand } from './update-users.command';
 
 @CommandHandler(UpdateUsersCommand)

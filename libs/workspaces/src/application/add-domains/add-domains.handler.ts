@@ -2,8 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { metadataOf } from '../shared/event-metadata';
-import { normaliseDomains } from '../shared/normalise-domains';
+import { metadataOf } from '../common/event-metadata';
+import { normaliseDomains } from '../common/normalise-domains';
 import { AddDomainsCommand } from './add-domains.command';
 
 export const DOMAINS_ADDED_MESSAGE = 'Domain(s) added successfully to allowed domains.';

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import { API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { ApiKeyIssuer } from '../shared/api-key-issuer';
-import { metadataOf } from '../shared/event-metadata';
+import { ApiKeyIssuer } from '../common/api-key-issuer';
+import { metadataOf } from '../common/event-metadata';
 import { CreateApiKeyCommand } from './create-api-key.command';
 
 @CommandHandler(CreateApiKeyCommand)

@@ -7,7 +7,7 @@ import {
   WORKSPACE_STREAM_TYPE,
   workspaceStream,
 } from '../../domain/workspace.aggregate';
-import { ApiKeyIssuer } from '../shared/api-key-issuer';
+import { ApiKeyIssuer } from '../common/api-key-issuer';
 import { CreateWorkspaceCommand, type CreatedWorkspace } from './create-workspace.command';
 
 @CommandHandler(CreateWorkspaceCommand)

@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { WorkspaceRow } from '../../read-models/workspace.entity';
-import { maskedProviders } from '../shared/masked-providers';
+import { maskedProviders } from '../common/masked-providers';
 import { GetAiModelConfigQuery, type AiModelConfigView } from './get-ai-model-config.query';
 
 @QueryHandler(GetAiModelConfigQuery)

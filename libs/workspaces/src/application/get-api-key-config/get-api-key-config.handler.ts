@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { findOwnedApiKey } from '../shared/owned-api-key';
+import { findOwnedApiKey } from '../common/owned-api-key';
 import { GetApiKeyConfigQuery, type ApiKeyConfigView } from './get-api-key-config.query';
 
 @QueryHandler(GetApiKeyConfigQuery)

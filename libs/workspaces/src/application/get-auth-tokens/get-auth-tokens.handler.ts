@@ -2,7 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { SecretBox } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { AuthTokenRow } from '../../read-models/auth-token.entity';
-import { findOwnedApiKey } from '../shared/owned-api-key';
+import { findOwnedApiKey } from '../common/owned-api-key';
 import { GetAuthTokensQuery, type AuthTokensView } from './get-auth-tokens.query';
 
 @QueryHandler(GetAuthTokensQuery)

@@ -3,9 +3,9 @@ import { AggregateRepository } from '@app/event-store';
 import { randomId, randomSecret, SecretBox, sha256 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { DEFAULT_AUTH_TOKEN_NAME } from '../shared/api-key-issuer';
-import { metadataOf } from '../shared/event-metadata';
-import { findOwnedApiKey } from '../shared/owned-api-key';
+import { DEFAULT_AUTH_TOKEN_NAME } from '../common/api-key-issuer';
+import { metadataOf } from '../common/event-metadata';
+import { findOwnedApiKey } from '../common/owned-api-key';
 import {
   ResetApiKeyAuthTokenCommand,
   type ResetApiKeyAuthTokenView,

@@ -6,7 +6,7 @@ import {
   WORKSPACE_STREAM_TYPE,
   workspaceStream,
 } from '../../domain/workspace.aggregate';
-import { metadataOf } from '../shared/event-metadata';
+import { metadataOf } from '../common/event-metadata';
 import { ResetWorkspaceAuthTokenCommand } from './reset-workspace-auth-token.command';
 
 @CommandHandler(ResetWorkspaceAuthTokenCommand)

@@ -7,9 +7,9 @@ import {
   workspaceStream,
 } from '../../domain/workspace.aggregate';
 import type { AiProvider, StoredProviderKey } from '../../domain/workspace.events';
-import { metadataOf } from '../shared/event-metadata';
+import { metadataOf } from '../common/event-metadata';
 import { type AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
-import { maskedProviders } from '../shared/masked-providers';
+import { maskedProviders } from '../common/masked-providers';
 import { UpdateAiModelConfigCommand } from './update-ai-model-config.command';
 
 /** The last four characters, by code point: slicing UTF-16 units could split an emoji in two. */

@@ -2,8 +2,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import { DataSource } from 'typeorm';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { metadataOf } from '../shared/event-metadata';
-import { findOwnedApiKey } from '../shared/owned-api-key';
+import { metadataOf } from '../common/event-metadata';
+import { findOwnedApiKey } from '../common/owned-api-key';
 import type { ApiKeyConfigView } from '../get-api-key-config/get-api-key-config.query';
 import { UpdateApiKeyConfigCommand } from './update-api-key-config.command';
 

@@ -3,8 +3,8 @@ import { AggregateRepository } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
 import { applyWebhookConfig } from '../../domain/webhook-config';
-import { metadataOf } from '../shared/event-metadata';
-import { WebhookTargets } from '../shared/webhook-targets';
+import { metadataOf } from '../common/event-metadata';
+import { WebhookTargets } from '../common/webhook-targets';
 import { UpdateWebhookConfigCommand } from './update-webhook-config.command';
 
 @CommandHandler(UpdateWebhookConfigCommand)
