@@ -5,7 +5,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsDefined,
   IsInt,
   IsString,
   Length,
@@ -16,7 +15,7 @@ import {
 } from 'class-validator';
 import { MAX_PAGE_SIZE } from '../paging/page';
 import { NestedList } from './nested-rules';
-import { OptionalField } from './presence-rules';
+import { OptionalField, RequiredField } from './presence-rules';
 import { isPlainObject } from './request-data.decorator';
 
 /** D5.1: items per batch call and ids per filter. */
@@ -36,8 +35,7 @@ export const IsCallerId = (options: { each?: boolean } = {}) =>
   );
 
 /** A required caller id. */
-export const RequiredId = () =>
-  applyDecorators(IsDefined({ message: '$property is required' }), IsCallerId());
+export const RequiredId = () => applyDecorators(RequiredField(), IsCallerId());
 
 /** A required batch of 1 to 1000 items of `item`, each validated (D5.1). */
 export const BatchOf = (item: () => ClassType<unknown>) =>
@@ -46,7 +44,7 @@ export const BatchOf = (item: () => ClassType<unknown>) =>
 /** A required list of 1 to 1000 ids (D5.1): what a delete or a job acts on. */
 export const RequiredIds = () =>
   applyDecorators(
-    IsDefined({ message: '$property is required' }),
+    RequiredField(),
     IsArray(),
     ArrayMinSize(1),
     ArrayMaxSize(MAX_BATCH_ITEMS),

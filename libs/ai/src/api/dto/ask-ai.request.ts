@@ -1,21 +1,22 @@
-import { IsDefined, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { RequiredField } from '@app/platform';
 
 /** Operation 5's body. The model name goes into provider URLs (Gemini): no `/` or `..` tricks. */
 export class AskAiRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @Matches(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, {
     message: '$property must be a model name such as gpt-4o',
   })
   model: string;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @IsNotEmpty()
   @MaxLength(20_000)
   prompt: string;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100_000)

@@ -3,7 +3,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsDefined,
   IsInt,
   IsString,
   MaxLength,
@@ -19,6 +18,7 @@ import {
   NestedObject,
   OptionalField,
   OptionalText,
+  RequiredField,
   RequiredId,
   RequiredIds,
 } from '@app/platform';
@@ -155,7 +155,7 @@ const CommentIds = () =>
   applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(MAX_BATCH_ITEMS), IsInt({ each: true }));
 
 export class UpdateCommentsRequest extends AnnotationTargetRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @CommentIds()
   commentIds: number[];
 
@@ -170,11 +170,11 @@ export class DeleteCommentsRequest extends AnnotationTargetRequest {
 }
 
 export class CommentReactionRequest extends AnnotationTargetRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsInt()
   commentId: number;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @MaxLength(128)
   icon: string;

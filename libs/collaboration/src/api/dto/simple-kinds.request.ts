@@ -1,12 +1,4 @@
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsDefined,
-  IsIn,
-  IsObject,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
 import {
   BatchOf,
   IdFilter,
@@ -14,6 +6,7 @@ import {
   NullableField,
   OptionalField,
   OptionalText,
+  RequiredField,
   RequiredId,
   RequiredIds,
 } from '@app/platform';
@@ -32,7 +25,7 @@ export class ReactionDto {
   @IsCallerId()
   reactionId?: string;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @MaxLength(128)
   icon: string;
@@ -106,10 +99,10 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
   @RequiredId()
   editorId: string;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   data: unknown;
 
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsIn(CRDT_TYPES)
   type: CrdtType;
 

@@ -1,15 +1,9 @@
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsDefined,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength } from 'class-validator';
+import { RequiredField } from '@app/platform';
 
 /** Operation 3 (at most 100 domains per call, as the hosted service). */
 export class AddDomainsRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)

@@ -1,8 +1,9 @@
-import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { RequiredField } from '@app/platform';
 
 /** Operation 2 and `apikeyconfig/get`: names one API key of the workspace. */
 export class ApiKeyRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @MinLength(1)
   @MaxLength(512)

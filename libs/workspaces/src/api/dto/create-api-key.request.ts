@@ -1,13 +1,5 @@
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsDefined,
-  IsEmail,
-  IsString,
-  MaxLength,
-} from 'class-validator';
-import { FreeObject, NestedObject, OptionalField } from '@app/platform';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
+import { FreeObject, NestedObject, OptionalField, RequiredField } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
 export class PlanInfoDto {
@@ -25,7 +17,7 @@ export class EmailServiceConfigDto {
 
 /** Operation 1. */
 export class CreateApiKeyRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 

@@ -1,9 +1,9 @@
-import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
-import { OptionalField } from '@app/platform';
+import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { OptionalField, RequiredField } from '@app/platform';
 
 /** D3.1 */
 export class CreateWorkspaceRequest {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 

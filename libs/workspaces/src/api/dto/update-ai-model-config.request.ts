@@ -1,20 +1,19 @@
 import {
   ArrayMaxSize,
   IsArray,
-  IsDefined,
   IsNotEmpty,
   IsString,
   IsUrl,
   Matches,
   MaxLength,
 } from 'class-validator';
-import { NestedObject, OptionalField } from '@app/platform';
+import { NestedObject, OptionalField, RequiredField } from '@app/platform';
 
 /** A model name as providers write them (`gpt-4o`, `claude-sonnet-4-0`, `llama3.1:8b`). */
 const MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 
 export class ProviderKeyDto {
-  @IsDefined({ message: '$property is required' })
+  @RequiredField()
   @IsString()
   @IsNotEmpty()
   @MaxLength(1000)
