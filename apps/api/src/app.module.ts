@@ -18,7 +18,6 @@ import { UsersModule } from '@app/users';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
-import { MIGRATIONS } from './migrations';
 
 /** Composition root: configuration, database, event store, queue and the feature modules. */
 @Module({})
@@ -33,7 +32,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config, secrets),
-        DatabaseModule.forRoot(config, MIGRATIONS),
+        DatabaseModule.forRoot(config),
         QueueModule.forRoot(config),
         EventStoreModule,
         CqrsModule.forRoot(),

@@ -1,3 +1,2 @@
 export { AppModule } from './app.module';
 export { createApp, type CreatedApp } from './create-app';
-export { MIGRATIONS } from './migrations';

@@ -9,8 +9,11 @@ import { OpenAiClient } from './providers/openai.client';
 import { PROVIDER_CLIENTS } from './providers/provider-client';
 import { AiRateLimiter } from './rate-limit/ai-rate-limiter';
 import { AiUsageRecorder } from './read-models/ai-usage.recorder';
+import { Migrations } from '@app/platform';
+import { AiUsage1763856000010 } from './migrations/1763856000010-ai-usage';
 
 /** Ask AI (operation 5) through the providers' official SDKs, with usage and a rate limit. */
+@Migrations(AiUsage1763856000010)
 @Module({
   imports: [CqrsModule],
   controllers: [RewriterController],

@@ -31,10 +31,13 @@ import { RecordWriter } from './application/common/record-writer';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';
+import { Migrations } from '@app/platform';
+import { Collaboration1763856000006 } from './migrations/1763856000006-collaboration';
 
 // Events stored by the first version are read as today's (see domain/legacy-events.ts).
 for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
 
+@Migrations(Collaboration1763856000006)
 @Module({
   imports: [CqrsModule, DocumentsModule],
   controllers: [

@@ -5,4 +5,3 @@ export { RECORD_KINDS, type RecordKind } from './domain/collab-record.events';
 export { AUTHORING_EVENT_TYPES, authorsIn } from './domain/event-authors';
 export { HOSTED_ACTION, hostedActionOf } from './domain/hosted-vocabulary';
 export { COLLABORATION_EVENTS, type CollaborationEvent } from './domain/collaboration.events';
-export { Collaboration1763856000006 } from './migrations/1763856000006-collaboration';

@@ -11,7 +11,10 @@ import { StartMigrationHandler } from './application/start-migration/start-migra
 import { MigrationProcessManager } from './process-managers/migration/migration.process-manager';
 import { DocumentProjection } from './read-models/document.projection';
 import { MigrationProjection } from './read-models/migration.projection';
+import { Migrations } from '@app/platform';
+import { Documents1763856000004 } from './migrations/1763856000004-documents';
 
+@Migrations(Documents1763856000004)
 @Module({
   imports: [CqrsModule, OrganizationsModule],
   controllers: [DocumentsController],

@@ -2,4 +2,3 @@
 export * from './documents.module';
 export { DocumentDirectory } from './application/common/document-directory';
 export { DocumentDeleted, DocumentMigrated, type DocumentRef } from './domain/document.events';
-export { Documents1763856000004 } from './migrations/1763856000004-documents';

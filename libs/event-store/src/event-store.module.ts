@@ -6,6 +6,10 @@ import { EventStore } from './event-store';
 import { ParkedEvents } from './parked-events';
 import { ProjectionRebuilder } from './projection-rebuilder';
 import { SubscriptionRunner } from './subscription-runner';
+import { Migrations } from '@app/platform';
+import { EventStore1763856000001 } from './migrations/1763856000001-event-store';
+import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
+import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
 
 const SERVICES = [
   EventStore,
@@ -17,5 +21,6 @@ const SERVICES = [
 ];
 
 @Global()
+@Migrations(EventStore1763856000001, ParkedEvents1763856000008, EventApiKey1763856000009)
 @Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
 export class EventStoreModule {}

@@ -7,8 +7,11 @@ import { GetDeletionStatusHandler } from './application/get-deletion-status/get-
 import { StartDeletionHandler } from './application/start-deletion/start-deletion.handler';
 import { DeletionProcessManager } from './process-managers/deletion/deletion.process-manager';
 import { DeletionJobProjection } from './read-models/deletion-job.projection';
+import { Migrations } from '@app/platform';
+import { Gdpr1763856000007 } from './migrations/1763856000007-gdpr';
 
 /** User data deletion (operations 16 and 17): orchestrates the erasers of other features. */
+@Migrations(Gdpr1763856000007)
 @Module({
   imports: [CqrsModule, UsersModule, CollaborationModule],
   controllers: [UserDataController],

@@ -1,4 +1,3 @@
 // Public surface of the organizations library: the module and what other features build on.
 export * from './organizations.module';
 export { OrganizationScope } from './application/common/organization-scope';
-export { Organizations1763856000003 } from './migrations/1763856000003-organizations';

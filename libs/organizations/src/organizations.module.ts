@@ -11,7 +11,10 @@ import { UpdateFoldersHandler } from './application/update-folders/update-folder
 import { UpdateOrganizationsHandler } from './application/update-organizations/update-organizations.handler';
 import { FolderProjection } from './read-models/folder.projection';
 import { OrganizationProjection } from './read-models/organization.projection';
+import { Migrations } from '@app/platform';
+import { Organizations1763856000003 } from './migrations/1763856000003-organizations';
 
+@Migrations(Organizations1763856000003)
 @Module({
   imports: [CqrsModule],
   controllers: [OrganizationsController],

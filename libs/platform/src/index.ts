@@ -26,3 +26,5 @@ export * from './paging/page';
 export * from './paging/page-tokens';
 export * from './runtime/yield';
 export * from './database/scratch-database';
+export * from './module-contract/migrations';
+export * from './module-contract/job-handler';

@@ -2,4 +2,3 @@
 export * from './users.module';
 export { UserRecordEraser } from './erasure/user-record-eraser';
 export { KNOWN_AUTHORS_SUBSCRIPTION } from './application/known-authors/known-authors.subscriber';
-export { Users1763856000005 } from './migrations/1763856000005-users';

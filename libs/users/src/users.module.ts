@@ -9,7 +9,10 @@ import { UpdateUsersHandler } from './application/update-users/update-users.hand
 import { KnownAuthorsSubscriber } from './application/known-authors/known-authors.subscriber';
 import { UserRecordEraser } from './erasure/user-record-eraser';
 import { UserProjection } from './read-models/user.projection';
+import { Migrations } from '@app/platform';
+import { Users1763856000005 } from './migrations/1763856000005-users';
 
+@Migrations(Users1763856000005)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [UsersController],

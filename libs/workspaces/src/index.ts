@@ -22,4 +22,3 @@ export {
 } from './application/get-ai-provider-settings/get-ai-provider-settings.query';
 export { AI_PROVIDERS, type AiProvider } from './domain/workspace.events';
 export { WEBHOOK_TRIGGERS } from './domain/webhook-config';
-export { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';

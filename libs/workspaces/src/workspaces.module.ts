@@ -26,7 +26,10 @@ import { ApiKeyProjection } from './read-models/api-key.projection';
 import { AuthTokenRow } from './read-models/auth-token.entity';
 import { WorkspaceRow } from './read-models/workspace.entity';
 import { WorkspaceProjection } from './read-models/workspace.projection';
+import { Migrations } from '@app/platform';
+import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
 
+@Migrations(Workspaces1763856000002)
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
   controllers: [WorkspaceController],

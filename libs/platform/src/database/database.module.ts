@@ -8,10 +8,10 @@ import {
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { ModulesContainer } from '@nestjs/core';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
-
-export type MigrationClass = new () => unknown;
+import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
 
 const logger = new Logger('Database');
 
@@ -84,14 +84,16 @@ async function dataSourceOptions(
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(config: AppConfig, migrations: MigrationClass[]): DynamicModule {
+  /** The migrations are those every module of the application declares (`@Migrations`). */
+  static forRoot(config: AppConfig): DynamicModule {
     const embedded: EmbeddedHandle = {};
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: async () => ({
-            ...(await dataSourceOptions(config, migrations, embedded)),
+          inject: [ModulesContainer],
+          useFactory: async (modules: ModulesContainer) => ({
+            ...(await dataSourceOptions(config, discoverMigrations(modules), embedded)),
             autoLoadEntities: true,
           }),
         }),

@@ -5,17 +5,19 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   JOB_TRANSPORT,
   type Dispatch,
   type EnqueueOptions,
   type Job,
-  type JobHandler,
+  type JobFunction,
   type JobTransport,
 } from './job';
 import { isConnectionFailure } from '../database/connection-failure';
 import { yieldToEventLoop } from '../runtime/yield';
+import { discoverJobHandlers } from '../module-contract/job-handler';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -41,7 +43,7 @@ interface LedgerRow {
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('JobQueue');
-  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly handlers = new Map<string, JobFunction<any>>();
   private sweepTimer?: NodeJS.Timeout;
   /** Jobs running in this process; a second dispatch of one of them is dropped (see `run`). */
   private readonly running = new Set<string>();
@@ -49,15 +51,20 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(JOB_TRANSPORT) private readonly transport: JobTransport,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
   ) {}
 
-  /** Registers the handler of a job name; handlers must be idempotent (at-least-once). */
-  handle<T>(name: string, handler: JobHandler<T>): void {
+  /**
+   * Registers (or replaces, to wrap it) the handler of a job name; handlers must be
+   * idempotent (at-least-once). `@JobHandler(name)` on a provider's method registers it at start.
+   */
+  handle<T>(name: string, handler: JobFunction<T>): void {
     this.handlers.set(name, handler);
   }
 
   /** The handler of a job name, to wrap it (an extension's decorator, a test's fault). */
-  handlerOf<T>(name: string): JobHandler<T> | undefined {
+  handlerOf<T>(name: string): JobFunction<T> | undefined {
     return this.handlers.get(name);
   }
 
@@ -129,6 +136,10 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    for (const [name, handler] of discoverJobHandlers(this.discovery, this.scanner)) {
+      if (this.handlers.has(name)) throw new Error(`Two handlers for job ${name}`);
+      this.handlers.set(name, handler);
+    }
     await this.transport.start((d) => this.run(d));
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);

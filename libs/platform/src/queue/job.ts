@@ -18,7 +18,7 @@ export interface JobRun<T = unknown> extends Job<T> {
   maxAttempts: number;
 }
 
-export type JobHandler<T = unknown> = (job: JobRun<T>) => Promise<void>;
+export type JobFunction<T = unknown> = (job: JobRun<T>) => Promise<void>;
 
 /** What the ledger hands a transport: one attempt of one job. */
 export interface Dispatch {

@@ -1,5 +1,6 @@
 import { Global, Logger, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bull';
+import { DiscoveryModule } from '@nestjs/core';
 import Redis, { type RedisOptions } from 'ioredis';
 import type { Queue } from 'bull';
 import type { AppConfig } from '../config/app-config';
@@ -8,6 +9,8 @@ import { BullTransport } from './bull.transport';
 import { InProcessTransport } from './in-process.transport';
 import { JOB_TRANSPORT } from './job';
 import { JobQueue } from './job-queue';
+import { JobsLedger1763856000000 } from '../database/migrations/1763856000000-jobs-ledger';
+import { Migrations } from '../module-contract/migrations';
 
 export const QUEUE_NAME = 'jobs';
 const logger = new Logger('Redis');
@@ -36,12 +39,14 @@ function redisClient(
 }
 
 @Global()
+@Migrations(JobsLedger1763856000000)
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
     if (!config.redisUrl) {
       return {
         module: QueueModule,
+        imports: [DiscoveryModule],
         providers: [
           { provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() },
           JobQueue,
@@ -60,6 +65,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [
+        DiscoveryModule,
         BullModule.forRoot({
           prefix: config.queuePrefix,
           createClient: (type) => redisClient(redisUrl, type, opened),

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   AggregateRepository,
   EventStore,
@@ -7,7 +7,7 @@ import {
   SubscriptionRunner,
   type EventMetadata,
 } from '@app/event-store';
-import { JobQueue, type JobRun } from '@app/platform';
+import { JobHandler, JobQueue, type JobRun } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { Document, DOCUMENT_STREAM_TYPE, documentStream } from '../../domain/document.aggregate';
 import { DocumentMigrated } from '../../domain/document.events';
@@ -44,7 +44,7 @@ const SETTLE_ATTEMPTS = 10;
  * dispatched again by the job ledger after a restart.
  */
 @Injectable()
-export class MigrationProcessManager implements OnModuleInit {
+export class MigrationProcessManager {
   private readonly logger = new Logger('DocumentMigration');
 
   constructor(
@@ -54,16 +54,19 @@ export class MigrationProcessManager implements OnModuleInit {
     private readonly subscriptions: SubscriptionRunner,
   ) {}
 
-  onModuleInit(): void {
-    this.queue.handle<MigrationJobData>(MIGRATION_START_JOB, (job) =>
-      this.failOnLastAttempt(job, () => this.start(job.data)),
-    );
-    this.queue.handle<MigrationJobData>(MIGRATION_MOVE_JOB, (job) =>
-      this.failOnLastAttempt(job, () => this.move(job.data)),
-    );
-    this.queue.handle<MigrationJobData>(MIGRATION_SETTLE_JOB, (job) =>
-      this.failOnLastAttempt(job, () => this.settle(job.data)),
-    );
+  @JobHandler(MIGRATION_START_JOB)
+  runStart(job: JobRun<MigrationJobData>): Promise<void> {
+    return this.failOnLastAttempt(job, () => this.start(job.data));
+  }
+
+  @JobHandler(MIGRATION_MOVE_JOB)
+  runMove(job: JobRun<MigrationJobData>): Promise<void> {
+    return this.failOnLastAttempt(job, () => this.move(job.data));
+  }
+
+  @JobHandler(MIGRATION_SETTLE_JOB)
+  runSettle(job: JobRun<MigrationJobData>): Promise<void> {
+    return this.failOnLastAttempt(job, () => this.settle(job.data));
   }
 
   private async start({ apiKey, migrationId }: MigrationJobData): Promise<void> {

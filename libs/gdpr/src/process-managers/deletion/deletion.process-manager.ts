@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CollaborationEraser, type RecordKind } from '@app/collaboration';
 import {
   AggregateRepository,
@@ -6,7 +6,7 @@ import {
   retryOnConflict,
   SubscriptionRunner,
 } from '@app/event-store';
-import { JobQueue, SecretBox, type JobRun } from '@app/platform';
+import { JobHandler, JobQueue, SecretBox, type JobRun } from '@app/platform';
 import { KNOWN_AUTHORS_SUBSCRIPTION, UserRecordEraser } from '@app/users';
 import type { EntityManager } from 'typeorm';
 import {
@@ -31,7 +31,7 @@ import {
  * sealed user ids are rewritten out of the request event: the job keeps only counts.
  */
 @Injectable()
-export class DeletionProcessManager implements OnModuleInit {
+export class DeletionProcessManager {
   constructor(
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
@@ -42,10 +42,7 @@ export class DeletionProcessManager implements OnModuleInit {
     private readonly subscriptions: SubscriptionRunner,
   ) {}
 
-  onModuleInit(): void {
-    this.queue.handle<DeletionTaskData>(DELETION_TASK_JOB, (job) => this.runTask(job));
-  }
-
+  @JobHandler(DELETION_TASK_JOB)
   async runTask({ data: { apiKey, jobId, index } }: JobRun<DeletionTaskData>): Promise<void> {
     const job = await this.load(apiKey, jobId);
     if (job.completed || job.done.has(index) || !job.sealedPeople) return;
