@@ -72,6 +72,5 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
     DocumentDataSubscriber,
     CollaborationEraser,
   ],
-  exports: [CollaborationEraser],
 })
 export class CollaborationModule {}

@@ -1,6 +1,5 @@
 // Public surface of the collaboration library.
 export * from './collaboration.module';
-export { CollaborationEraser } from './erasure/collaboration-eraser';
 export { RECORD_KINDS, type RecordKind } from './domain/collab-record.events';
 export { AUTHORING_EVENT_TYPES, authorsIn } from './domain/event-authors';
 export { HOSTED_ACTION, hostedActionOf } from './domain/hosted-vocabulary';

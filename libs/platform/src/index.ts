@@ -28,3 +28,4 @@ export * from './runtime/yield';
 export * from './database/scratch-database';
 export * from './module-contract/migrations';
 export * from './module-contract/job-handler';
+export * from './module-contract/eraser';

@@ -24,6 +24,5 @@ import { Users1763856000005 } from './migrations/1763856000005-users';
     UserRecordEraser,
     KnownAuthorsSubscriber,
   ],
-  exports: [UserRecordEraser],
 })
 export class UsersModule {}

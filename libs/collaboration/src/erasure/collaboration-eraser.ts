@@ -6,10 +6,16 @@ import {
   type EventMetadata,
   type RecordedEvent,
 } from '@app/event-store';
-import { yieldToEventLoop } from '@app/platform';
+import {
+  Eraser,
+  yieldToEventLoop,
+  type ErasureFootprint,
+  type ErasureSubject,
+  type UserDataEraser,
+} from '@app/platform';
 import { DataSource } from 'typeorm';
 import { CollabRecord, RECORD_STREAM_TYPE, recordStream } from '../domain/collab-record.aggregate';
-import type { RecordKind, RecordRef } from '../domain/collab-record.events';
+import { RECORD_KINDS, type RecordKind, type RecordRef } from '../domain/collab-record.events';
 import {
   STORED_COLLABORATION_TYPES,
   type CollaborationEvent,
@@ -41,7 +47,11 @@ const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
  * 500 records, each one transaction; running it again finds nothing left to change.
  */
 @Injectable()
-export class CollaborationEraser {
+@Eraser()
+export class CollaborationEraser implements UserDataEraser {
+  /** One task per kind: each kind is erased by its own rules (`KIND_RULES`). */
+  readonly kinds = RECORD_KINDS;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
@@ -49,25 +59,22 @@ export class CollaborationEraser {
   ) {}
 
   /** Organizations of the key where any of the users has collaboration data. */
-  async organizationsOf(apiKey: string, userIds: string[]): Promise<string[]> {
+  async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
     const rows: { organization_id: string }[] = await this.dataSource.query(
       `SELECT DISTINCT organization_id FROM collab_records WHERE api_key = $1 AND user_ids && $2::text[]`,
       [apiKey, userIds],
     );
-    return rows.map((r) => r.organization_id);
+    return { organizations: rows.map((r) => r.organization_id) };
   }
 
   /** Erases the users from one kind of data of one organization; answers how many records changed. */
-  async erase(
-    apiKey: string,
-    organizationId: string,
-    kind: RecordKind,
-    people: { userIds: string[]; words: string[] },
-    metadata: EventMetadata,
-  ): Promise<number> {
+  async erase(kind: string, subject: ErasureSubject): Promise<number> {
+    const { apiKey, organizationId, metadata } = subject;
+    if (!(RECORD_KINDS as readonly string[]).includes(kind))
+      throw new Error(`Not a record kind: ${kind}`);
     // One set of identities for the whole task: a name learned in one record is scrubbed in all.
-    const who = new Identities(people.userIds, people.words);
-    const refs = await this.recordsNaming(apiKey, organizationId, kind, who.known);
+    const who = new Identities(subject.userIds, subject.words);
+    const refs = await this.recordsNaming(apiKey, organizationId, kind as RecordKind, who.known);
     let total = 0;
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);

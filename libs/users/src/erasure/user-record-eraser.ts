@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore } from '@app/event-store';
+import { EventStore, SubscriptionRunner } from '@app/event-store';
+import {
+  Eraser,
+  type ErasureFootprint,
+  type ErasureSubject,
+  type UserDataEraser,
+} from '@app/platform';
 import { DataSource } from 'typeorm';
+import { KNOWN_AUTHORS_SUBSCRIPTION } from '../application/known-authors/known-authors.subscriber';
 import { userStream } from '../domain/user.aggregate';
 import type { UserScope } from '../domain/user.events';
 
@@ -10,26 +17,32 @@ interface UserRow {
   user_id: string;
 }
 
+export const USERS_KIND = 'users';
+
 /**
  * Erasure of user records (D8.3) for the user data deletion job: their rows, and their
  * streams purged from the log (a user record's stream id names the user, so no rewrite of
- * its payloads could clean it). Removing the records removes the users' access.
+ * its payloads could clean it). Removing the records removes the users' access. It runs
+ * last in an organization (`identity`): the records say who the users are, which the other
+ * erasers need to find mentions of them.
  */
 @Injectable()
-export class UserRecordEraser {
+@Eraser()
+export class UserRecordEraser implements UserDataEraser {
+  readonly kinds = [USERS_KIND];
+  readonly stage = 'identity';
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
+    private readonly subscriptions: SubscriptionRunner,
   ) {}
 
   /**
    * Where the users have records, and every name and email those show (mentions of them are
    * found by these too): one read, for a deletion job's plan.
    */
-  async recordsOf(
-    apiKey: string,
-    userIds: string[],
-  ): Promise<{ organizations: string[]; words: string[] }> {
+  async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
     const rows: { organization_id: string; name: string; email: string }[] =
       await this.dataSource.query(
         `SELECT DISTINCT organization_id, name, email FROM users
@@ -43,7 +56,12 @@ export class UserRecordEraser {
   }
 
   /** Erases the users' records in one organization; answers how many there were. */
-  erase(apiKey: string, organizationId: string, userIds: string[]): Promise<number> {
+  async erase(_kind: string, { apiKey, organizationId, userIds }: ErasureSubject): Promise<number> {
+    // The subscriber that makes authors known must have read every event naming them, or it
+    // could make an erased user known again; the job tries this task again later.
+    if (!(await this.subscriptions.isCaughtUp(KNOWN_AUTHORS_SUBSCRIPTION))) {
+      throw new Error('waiting for the known-authors subscription to catch up');
+    }
     return this.store.transaction(async (m) => {
       const rows: UserRow[] = await m.query(
         // Wrapped in a SELECT: TypeORM answers a bare DELETE ... RETURNING as [rows, count].

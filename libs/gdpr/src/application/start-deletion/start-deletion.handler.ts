@@ -1,19 +1,16 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CollaborationEraser } from '@app/collaboration';
 import { AggregateRepository, EventStore } from '@app/event-store';
 import { JobQueue, randomId, SecretBox } from '@app/platform';
-import { UserRecordEraser } from '@app/users';
 import { metadataOf } from '@app/workspaces';
 import {
   DeletionJob,
   DELETION_STREAM_TYPE,
   deletionStream,
 } from '../../domain/deletion-job.aggregate';
+import { RegisteredErasers } from '../../erasure/registered-erasers';
 import {
   DELETION_TASK_JOB,
   deletionTaskId,
-  TASK_KINDS,
-  USERS_TASK,
   type DeletionTaskData,
   type ErasedPeople,
 } from '../../process-managers/deletion/deletion.jobs';
@@ -26,8 +23,7 @@ export class StartDeletionHandler implements ICommandHandler<StartDeletionComman
     private readonly repository: AggregateRepository,
     private readonly queue: JobQueue,
     private readonly box: SecretBox,
-    private readonly users: UserRecordEraser,
-    private readonly collaboration: CollaborationEraser,
+    private readonly erasers: RegisteredErasers,
   ) {}
 
   async execute({
@@ -37,27 +33,21 @@ export class StartDeletionHandler implements ICommandHandler<StartDeletionComman
   }: StartDeletionCommand): Promise<DeletionStarted> {
     const { apiKey } = tenant;
     const ids = [...new Set(userIds)];
-    const records = await this.users.recordsOf(apiKey, ids);
-    // Without a list: every organization where the users have records or data (two index reads).
-    const organizations = organizationIds
-      ? [...new Set(organizationIds)]
-      : [
-          ...new Set([
-            ...records.organizations,
-            ...(await this.collaboration.organizationsOf(apiKey, ids)),
-          ]),
-        ];
+    // Without a list: every organization where any eraser finds the users (an index read each).
+    const found = await this.erasers.locate(apiKey, ids);
+    const organizations = organizationIds ? [...new Set(organizationIds)] : found.organizations;
     organizations.sort();
-    const tasks = organizations.flatMap((organizationId) =>
-      TASK_KINDS.map((kind) => ({ organizationId, kind })),
-    );
-    const people: ErasedPeople = { userIds: ids, words: records.words };
+    const tasks = this.erasers.plan(organizations);
+    const people: ErasedPeople = { userIds: ids, words: found.words };
     const jobId = randomId();
     const job = new DeletionJob(apiKey, jobId);
     job.request(this.box.seal(JSON.stringify(people)), tasks, Date.now());
-    // Data tasks start now; each organization's users task when its data tasks are done.
-    const jobs = tasks.flatMap(({ kind }, index) =>
-      kind === USERS_TASK
+    // Data tasks start now; an organization's identity tasks when its data tasks are done.
+    const hasData = new Set(
+      tasks.filter((t) => !this.erasers.isIdentity(t.kind)).map((t) => t.organizationId),
+    );
+    const jobs = tasks.flatMap(({ kind, organizationId }, index) =>
+      this.erasers.isIdentity(kind) && hasData.has(organizationId)
         ? []
         : [
             {

@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CollaborationEraser, type RecordKind } from '@app/collaboration';
-import {
-  AggregateRepository,
-  EventStore,
-  retryOnConflict,
-  SubscriptionRunner,
-} from '@app/event-store';
+import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
 import { JobHandler, JobQueue, SecretBox, type JobRun } from '@app/platform';
-import { KNOWN_AUTHORS_SUBSCRIPTION, UserRecordEraser } from '@app/users';
 import type { EntityManager } from 'typeorm';
 import {
   DeletionJob,
@@ -15,20 +8,22 @@ import {
   deletionStream,
 } from '../../domain/deletion-job.aggregate';
 import { DeletionRequested } from '../../domain/deletion-job.events';
+import { RegisteredErasers } from '../../erasure/registered-erasers';
 import {
   DELETION_TASK_JOB,
   deletionTaskId,
-  USERS_TASK,
   type DeletionTaskData,
   type ErasedPeople,
 } from './deletion.jobs';
 
 /**
  * Runs user data deletion jobs (D8.2, D8.3). Each task (one kind of data in one
- * organization) is a queue job with a deterministic id, recorded with the request; a task
- * erases, then records itself done on the job's stream. The erasers are idempotent, so a
- * task that runs again after a crash finishes what was left. When the last task is done the
- * sealed user ids are rewritten out of the request event: the job keeps only counts.
+ * organization, erased by the module's registered eraser) is a queue job with a
+ * deterministic id, recorded with the request; a task erases, then records itself done on
+ * the job's stream. An organization's identity tasks (user records) are queued when its data
+ * tasks are done. The erasers are idempotent, so a task that runs again after a crash
+ * finishes what was left. When the last task is done the sealed user ids are rewritten out
+ * of the request event: the job keeps only counts.
  */
 @Injectable()
 export class DeletionProcessManager {
@@ -37,9 +32,7 @@ export class DeletionProcessManager {
     private readonly repository: AggregateRepository,
     private readonly queue: JobQueue,
     private readonly box: SecretBox,
-    private readonly users: UserRecordEraser,
-    private readonly collaboration: CollaborationEraser,
-    private readonly subscriptions: SubscriptionRunner,
+    private readonly erasers: RegisteredErasers,
   ) {}
 
   @JobHandler(DELETION_TASK_JOB)
@@ -48,24 +41,15 @@ export class DeletionProcessManager {
     if (job.completed || job.done.has(index) || !job.sealedPeople) return;
     const people = JSON.parse(this.box.open(job.sealedPeople)) as ErasedPeople;
     const task = job.tasks[index];
-    if (
-      task.kind === USERS_TASK &&
-      !(await this.subscriptions.isCaughtUp(KNOWN_AUTHORS_SUBSCRIPTION))
-    ) {
-      throw new Error('waiting for the known-authors subscription to catch up'); // retried
-    }
     const metadata = { apiKey, actor: 'process:user-data-deletion', causationId: jobId };
-    const records =
-      task.kind === USERS_TASK
-        ? await this.users.erase(apiKey, task.organizationId, people.userIds)
-        : await this.collaboration.erase(
-            apiKey,
-            task.organizationId,
-            task.kind as RecordKind,
-            people,
-            metadata,
-          );
-    const usersTaskQueued = await retryOnConflict(() =>
+    const records = await this.erasers.eraserOf(task.kind).erase(task.kind, {
+      apiKey,
+      organizationId: task.organizationId,
+      userIds: people.userIds,
+      words: people.words,
+      metadata,
+    });
+    const identityTasks = await retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const current = await this.load(apiKey, jobId, m);
         current.completeTask(index, records, Date.now());
@@ -82,40 +66,40 @@ export class DeletionProcessManager {
         );
         if (current.completed) {
           await this.forgetPeople(m, apiKey, jobId);
-          return false;
+          return [];
         }
-        return task.kind !== USERS_TASK && this.queueUsersTask(m, current, task.organizationId);
+        return this.erasers.isIdentity(task.kind)
+          ? []
+          : this.queueIdentityTasks(m, current, task.organizationId);
       }),
     );
-    if (usersTaskQueued) {
-      await this.queue.dispatch([
-        deletionTaskId(jobId, this.usersTaskOf(job, task.organizationId)),
-      ]);
-    }
+    await this.queue.dispatch(identityTasks);
   }
 
-  private usersTaskOf(job: DeletionJob, organizationId: string): number {
-    return job.tasks.findIndex((t) => t.organizationId === organizationId && t.kind === USERS_TASK);
-  }
-
-  /** Records the organization's users task once all its data tasks are done (idempotent id). */
-  private async queueUsersTask(
+  /**
+   * Records the organization's identity tasks once all its data tasks are done (idempotent
+   * ids); answers their ids.
+   */
+  private async queueIdentityTasks(
     m: EntityManager,
     job: DeletionJob,
     organizationId: string,
-  ): Promise<boolean> {
-    const dataDone = job.tasks.every(
-      (t, i) => t.organizationId !== organizationId || t.kind === USERS_TASK || job.done.has(i),
+  ): Promise<string[]> {
+    const inOrganization = job.tasks
+      .map((task, index) => ({ task, index }))
+      .filter(({ task }) => task.organizationId === organizationId);
+    const identity = inOrganization.filter(({ task }) => this.erasers.isIdentity(task.kind));
+    const dataDone = inOrganization.every(
+      ({ task, index }) => this.erasers.isIdentity(task.kind) || job.done.has(index),
     );
-    if (!dataDone) return false;
-    const index = this.usersTaskOf(job, organizationId);
-    const data: DeletionTaskData = { apiKey: job.apiKey, jobId: job.jobId, index };
-    await this.queue.enqueue(
-      [{ id: deletionTaskId(job.jobId, index), name: DELETION_TASK_JOB, data }],
-      { maxAttempts: 10 },
-      m,
-    );
-    return true;
+    if (!dataDone || identity.length === 0) return [];
+    const jobs = identity.map(({ index }) => ({
+      id: deletionTaskId(job.jobId, index),
+      name: DELETION_TASK_JOB,
+      data: { apiKey: job.apiKey, jobId: job.jobId, index } satisfies DeletionTaskData,
+    }));
+    await this.queue.enqueue(jobs, { maxAttempts: 10 }, m);
+    return jobs.map((j) => j.id);
   }
 
   /** Rewrites the request event without its sealed user ids. */
