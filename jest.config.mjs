@@ -26,9 +26,13 @@ export default {
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/*.spec.ts'],
+  // One pattern for every library, app and example: `@app/<name>` is its `src/index.ts`.
   moduleNameMapper: {
-    '^@app/(platform|event-store|workspaces|organizations|documents|users|collaboration|gdpr|ai|testing)$': '<rootDir>/libs/$1/src',
-    '^@app/api$': '<rootDir>/apps/api/src',
+    '^@app/([a-z0-9-]+)$': [
+      '<rootDir>/libs/$1/src',
+      '<rootDir>/apps/$1/src',
+      '<rootDir>/examples/$1/src',
+    ],
   },
   testTimeout: 60000,
 };
