@@ -10,6 +10,7 @@ import { Migrations } from '@app/platform';
 import { EventStore1763856000001 } from './migrations/1763856000001-event-store';
 import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
 import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
+import { CheckpointLeases1763856000011 } from './migrations/1763856000011-checkpoint-leases';
 
 const SERVICES = [
   EventStore,
@@ -21,6 +22,11 @@ const SERVICES = [
 ];
 
 @Global()
-@Migrations(EventStore1763856000001, ParkedEvents1763856000008, EventApiKey1763856000009)
+@Migrations(
+  EventStore1763856000001,
+  ParkedEvents1763856000008,
+  EventApiKey1763856000009,
+  CheckpointLeases1763856000011,
+)
 @Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
 export class EventStoreModule {}

@@ -49,6 +49,10 @@ export function defineEvent<D>() {
   ): EventDefinition<T, D> => {
     setSchemaVersion(type, schemaVersion);
     const create = (data: D): DomainEvent<T, D> => ({ type, data });
+    // `event instanceof Definition` (and so `ofType(Definition)` in a saga) tests the type.
+    Object.defineProperty(create, Symbol.hasInstance, {
+      value: (event: unknown) => (event as { type?: unknown } | null)?.type === type,
+    });
     return Object.assign(create, {
       type,
       schemaVersion,
@@ -56,6 +60,9 @@ export function defineEvent<D>() {
     }) as EventDefinition<T, D>;
   };
 }
+
+/** An event of a definition as stored and delivered: `RecordedOf<typeof TaskCompleted>`. */
+export type RecordedOf<Def extends EventDefinition<string, any>> = RecordedEvent<ReturnType<Def>>;
 
 /** The union of the events a set of definitions creates. */
 export type EventOf<Defs extends Record<string, (data: any) => DomainEvent>> = ReturnType<

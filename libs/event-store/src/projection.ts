@@ -27,6 +27,12 @@ export interface EventSubscriber {
   readonly subscriptionId: string;
   /** Event types to receive; all when absent. */
   readonly handles?: readonly string[];
+  /**
+   * The work runs outside the checkpoint's transaction, for work that opens transactions of
+   * its own (a command, an HTTP call): `manager` is then not transactional, the checkpoint is
+   * leased to one instance and moved after the work, and a crash in between repeats it.
+   */
+  readonly detached?: boolean;
   handle(events: RecordedEvent[], manager: EntityManager): Promise<void>;
 }
 

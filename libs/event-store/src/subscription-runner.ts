@@ -7,9 +7,12 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, yieldToEventLoop, type AppConfig } from '@app/platform';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConcurrencyError } from './concurrency.error';
+import { durableCqrsSubscribers } from './cqrs-subscribers';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { EventStore } from './event-store';
 import type { RecordedEvent } from './events';
@@ -19,6 +22,10 @@ import { isTransientError } from './transient-error';
 import { storedTypesOf } from './upcasters';
 
 const BATCH_SIZE = 500;
+/** Detached work is slower (its own transactions): smaller batches, a lease renewed as it goes. */
+const DETACHED_BATCH_SIZE = 100;
+const LEASE_SECONDS = 30;
+const LEASE_RENEW_MS = 10_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
 
 /** Events after a checkpoint ($1 transaction, $2 position) of the types $3 (all when null). */
@@ -38,6 +45,17 @@ interface CheckpointRow {
   transaction_id: string;
   failing_position: string | null;
   failures: number;
+  lease_owner: string | null;
+  leased: boolean | null;
+}
+
+/** A subscriber's next events, read under its locked checkpoint. */
+interface PendingBatch {
+  checkpoint: CheckpointRow;
+  xmin: string;
+  events: RecordedEvent[];
+  /** Every event of its types below the horizon is in `events`. */
+  readAll: boolean;
 }
 
 /** An event given up on in a batch, reported once its transaction commits. */
@@ -101,6 +119,8 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   maxAttempts: number;
   /** Events this process parked since it started. */
   parkedTotal = 0;
+  /** This instance's name on the checkpoint leases of detached subscribers. */
+  private readonly leaseOwner = randomUUID();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -108,15 +128,23 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     private readonly store: EventStore,
     private readonly parked: ParkedEvents,
     @Optional() @Inject(APP_CONFIG) config?: AppConfig,
+    @Optional() private readonly commandBus?: CommandBus,
   ) {
     this.maxAttempts = config?.subscriptionMaxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   }
 
   onApplicationBootstrap(): void {
-    this.subscribers = this.discovery
-      .getProviders({ metadataKey: Subscriber.KEY })
-      .map((wrapper) => wrapper.instance as EventSubscriber)
-      .filter(Boolean);
+    this.subscribers = [
+      ...this.discovery
+        .getProviders({ metadataKey: Subscriber.KEY })
+        .map((wrapper) => wrapper.instance as EventSubscriber)
+        .filter(Boolean),
+      ...durableCqrsSubscribers(this.discovery, this.commandBus),
+    ];
+    const ids = this.subscribers.map((s) => s.subscriptionId);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    // Two subscribers on one checkpoint would each skip what the other handled.
+    if (twice) throw new Error(`Two subscribers share the subscription id ${twice}`);
     if (this.subscribers.length === 0) return;
     this.store.appended.on('appended', this.wake);
     this.timer = setInterval(this.wake, POLL_INTERVAL_MS);
@@ -256,6 +284,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     const subscriber = this.subscribers.find((s) => s.subscriptionId === found.subscriptionId);
     if (!subscriber) throw new Error(`No subscriber ${found.subscriptionId}`);
     try {
+      if (subscriber.detached) return await this.retryDetached(subscriber, found);
       const parked = await this.dataSource.transaction(async (m) => {
         // Not beside a live batch of the same subscription (here or in another instance).
         await m.query(`SELECT 1 FROM checkpoints WHERE subscription_id = $1 FOR UPDATE`, [
@@ -293,21 +322,33 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
       );
       this.checkpointed.add(subscriber.subscriptionId);
     }
-    const outcome = await this.dataSource.transaction((m) => this.handleBatch(subscriber, m));
+    const outcome = subscriber.detached
+      ? await this.handleDetachedBatch(subscriber)
+      : await this.dataSource.transaction((m) => this.handleBatch(subscriber, m));
     if (outcome.parked) this.reportParked(subscriber, outcome.parked);
     if (outcome.error) throw outcome.error;
     return outcome.handled;
   }
 
-  private async handleBatch(subscriber: EventSubscriber, m: EntityManager): Promise<BatchOutcome> {
+  /**
+   * Locks the subscriber's checkpoint (skipping it if another process holds it) and reads
+   * its next events below the horizon; with none left, moves the checkpoint to the horizon.
+   */
+  private async claimBatch(
+    m: EntityManager,
+    subscriber: EventSubscriber,
+    batchSize: number,
+  ): Promise<PendingBatch | undefined> {
     const [checkpoint]: CheckpointRow[] = await m.query(
-      `SELECT position, transaction_id::text AS transaction_id, failing_position, failures
+      `SELECT position, transaction_id::text AS transaction_id, failing_position, failures,
+         lease_owner, lease_expires_at > now() AS leased
        FROM checkpoints WHERE subscription_id = $1 FOR UPDATE SKIP LOCKED`,
       [subscriber.subscriptionId],
     );
-    if (!checkpoint) return { handled: 0 }; // another process holds this subscription
+    if (!checkpoint) return undefined; // another process holds this subscription
+    if (checkpoint.leased && checkpoint.lease_owner !== this.leaseOwner) return undefined;
     // After a failure, the failing event comes alone until it is handled or parked.
-    const limit = checkpoint.failures > 0 ? 1 : BATCH_SIZE;
+    const limit = checkpoint.failures > 0 ? 1 : batchSize;
     // One horizon for the read and the move to the end: every transaction below it is over.
     const [{ xmin }]: { xmin: string }[] = await m.query(
       `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
@@ -319,13 +360,108 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
        LIMIT ${limit}`,
       [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber), xmin],
     );
+    if (rows.length === 0) await this.advanceToHorizon(m, subscriber, xmin);
     // Fewer than asked: no other event of its types below the horizon, handled or not.
-    const readAll = rows.length < limit;
-    if (rows.length === 0) {
-      await this.advanceToHorizon(m, subscriber, xmin);
-      return { handled: 0 };
+    return { checkpoint, xmin, events: rows.map(toRecordedEvent), readAll: rows.length < limit };
+  }
+
+  /**
+   * A detached subscriber's batch: claimed with a lease in one short transaction, handled
+   * one event at a time with no transaction open (its work opens its own; on the embedded
+   * database a held transaction would block it), the checkpoint moved after the work.
+   */
+  private async handleDetachedBatch(subscriber: EventSubscriber): Promise<BatchOutcome> {
+    const id = subscriber.subscriptionId;
+    const batch = await this.dataSource.transaction(async (m) => {
+      const claimed = await this.claimBatch(m, subscriber, DETACHED_BATCH_SIZE);
+      if (claimed?.events.length) await this.lease(m, id);
+      return claimed;
+    });
+    if (!batch?.events.length) return { handled: 0 };
+    let handled = 0;
+    let renewedAt = Date.now();
+    try {
+      for (const event of batch.events) {
+        try {
+          await subscriber.handle([event], this.dataSource.manager);
+        } catch (err) {
+          if (isTransientError(err) || err instanceof ConcurrencyError) throw err;
+          // The events before it are done: the next pass starts at this one, alone.
+          const parked = await this.whileLeased(id, async (m) => {
+            if (handled > 0) await this.advance(m, subscriber, batch.events[handled - 1]);
+            return this.countFailure(m, subscriber, batch.checkpoint, event, asError(err));
+          });
+          return parked ? { handled: handled + 1, parked } : { handled, error: asError(err) };
+        }
+        handled++;
+        const last = handled === batch.events.length;
+        if (last || Date.now() - renewedAt > LEASE_RENEW_MS) {
+          const kept = await this.whileLeased(id, async (m) => {
+            if (last && batch.readAll) await this.advanceToHorizon(m, subscriber, batch.xmin);
+            else await this.advance(m, subscriber, event);
+            return true;
+          });
+          if (!kept) return { handled }; // the lease ran out and another instance took over
+          renewedAt = Date.now();
+        }
+      }
+      return { handled };
+    } finally {
+      await this.dataSource
+        .query(
+          `UPDATE checkpoints SET lease_owner = NULL, lease_expires_at = NULL
+           WHERE subscription_id = $1 AND lease_owner = $2`,
+          [id, this.leaseOwner],
+        )
+        .catch(() => undefined); // the lease runs out by itself
     }
-    const events = rows.map(toRecordedEvent);
+  }
+
+  private async lease(m: EntityManager, subscriptionId: string): Promise<void> {
+    await m.query(
+      `UPDATE checkpoints SET lease_owner = $2,
+         lease_expires_at = now() + make_interval(secs => ${LEASE_SECONDS})
+       WHERE subscription_id = $1`,
+      [subscriptionId, this.leaseOwner],
+    );
+  }
+
+  /** Runs `work` on the checkpoint if this instance still holds its lease, and renews it. */
+  private whileLeased<T>(
+    subscriptionId: string,
+    work: (m: EntityManager) => Promise<T>,
+  ): Promise<T | undefined> {
+    return this.dataSource.transaction(async (m) => {
+      const rows: unknown[] = await m.query(
+        `SELECT 1 FROM checkpoints WHERE subscription_id = $1 AND lease_owner = $2 FOR UPDATE`,
+        [subscriptionId, this.leaseOwner],
+      );
+      if (rows.length === 0) return undefined;
+      const result = await work(m);
+      await this.lease(m, subscriptionId);
+      return result;
+    });
+  }
+
+  /** A parked event of a detached subscriber, run again with no transaction held. */
+  private async retryDetached(
+    subscriber: EventSubscriber,
+    found: ParkedEvent,
+  ): Promise<ParkedRetry | undefined> {
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position = $1`,
+      [found.position],
+    );
+    if (rows.length === 0) throw new Error('The event is no longer in the log');
+    await subscriber.handle(rows.map(toRecordedEvent), this.dataSource.manager);
+    await this.parked.remove(found.id, this.dataSource.manager);
+    return { parked: found, handled: true };
+  }
+
+  private async handleBatch(subscriber: EventSubscriber, m: EntityManager): Promise<BatchOutcome> {
+    const batch = await this.claimBatch(m, subscriber, BATCH_SIZE);
+    if (!batch?.events.length) return { handled: 0 };
+    const { events, readAll, xmin, checkpoint } = batch;
     const batchError = await this.attempt(m, () => subscriber.handle(events, m));
     if (!batchError) {
       if (readAll) await this.advanceToHorizon(m, subscriber, xmin);

@@ -1,0 +1,80 @@
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import type { DiscoveryService } from '@nestjs/core';
+import type { CommandBus, ICommand, IEventHandler } from '@nestjs/cqrs';
+import { lastValueFrom, of, toArray, type Observable } from 'rxjs';
+import type { RecordedEvent } from './events';
+import type { EventSubscriber } from './projection';
+
+// Where @nestjs/cqrs's decorators keep what they mark (its decorators/constants, not exported).
+const EVENTS_HANDLER_METADATA = '__eventsHandler__';
+const SAGA_METADATA = '__saga__';
+
+type Saga = (events$: Observable<RecordedEvent>) => Observable<ICommand | undefined>;
+
+/** The stored event type of an `@EventsHandler` argument, if it is a `defineEvent` definition. */
+const typeOf = (event: unknown): string | undefined => {
+  const type = (event as { type?: unknown } | undefined)?.type;
+  return typeof event === 'function' && typeof type === 'string' ? type : undefined;
+};
+
+function handlerSubscriber(wrapper: InstanceWrapper, types: string[]): EventSubscriber {
+  const handler = wrapper.instance as IEventHandler<RecordedEvent>;
+  return {
+    subscriptionId: `cqrs.handler.${wrapper.metatype!.name}`,
+    handles: types,
+    detached: true,
+    async handle(events) {
+      for (const event of events) await handler.handle(event);
+    },
+  };
+}
+
+/** A saga fed one event at a time; the commands it maps the event to run before the next. */
+function sagaSubscriber(
+  wrapper: InstanceWrapper,
+  property: string,
+  commandBus: CommandBus,
+): EventSubscriber {
+  const saga = (wrapper.instance as Record<string, Saga>)[property].bind(wrapper.instance);
+  return {
+    subscriptionId: `cqrs.saga.${wrapper.metatype!.name}.${property}`,
+    detached: true,
+    async handle(events) {
+      for (const event of events) {
+        const commands = await lastValueFrom(saga(of(event)).pipe(toArray()));
+        for (const command of commands) if (command) await commandBus.execute(command);
+      }
+    },
+  };
+}
+
+/**
+ * Durable `@EventsHandler`s and `@Saga`s: each becomes a subscriber of the log with its own
+ * checkpoint, fed committed events in commit order, at least once. The in-memory `EventBus`
+ * cannot say when a handler has finished, so the log feeds them itself: a handler that
+ * throws is retried, then its event parked, like any subscriber's. Handlers listen to
+ * `defineEvent` definitions (`@EventsHandler(TaskCompleted)`); event classes stay in-memory.
+ */
+export function durableCqrsSubscribers(
+  discovery: DiscoveryService,
+  commandBus: CommandBus | undefined,
+): EventSubscriber[] {
+  const subscribers: EventSubscriber[] = [];
+  for (const wrapper of discovery.getProviders()) {
+    const metatype = wrapper.metatype as Function | undefined;
+    if (!metatype || !wrapper.instance) continue;
+    const events: unknown[] = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) ?? [];
+    const types = events.map(typeOf).filter((t): t is string => t !== undefined);
+    const sagas: string[] = Reflect.getMetadata(SAGA_METADATA, metatype) ?? [];
+    if (types.length === 0 && sagas.length === 0) continue;
+    if (!wrapper.isDependencyTreeStatic()) {
+      throw new Error(`${metatype.name}: a durable event handler or saga must be a singleton`);
+    }
+    if (types.length > 0) subscribers.push(handlerSubscriber(wrapper, types));
+    for (const property of sagas) {
+      if (!commandBus) throw new Error(`${metatype.name}.${property}: a saga needs CqrsModule`);
+      subscribers.push(sagaSubscriber(wrapper, property, commandBus));
+    }
+  }
+  return subscribers;
+}
