@@ -1,8 +1,8 @@
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { DiscoveryService } from '@nestjs/core';
 import type { CommandBus, ICommand, IEventHandler } from '@nestjs/cqrs';
-import { lastValueFrom, of, toArray, type Observable } from 'rxjs';
-import type { RecordedEvent } from './events';
+import { filter, lastValueFrom, of, toArray, type Observable, type OperatorFunction } from 'rxjs';
+import type { EventDefinition, RecordedEvent, RecordedOf } from './events';
 import type { EventSubscriber } from './projection';
 
 // Where @nestjs/cqrs's decorators keep what they mark (its decorators/constants, not exported).
@@ -49,6 +49,17 @@ function sagaSubscriber(
 }
 
 /**
+ * A saga's filter: `events$.pipe(ofEvent(TaskCompleted), map((e) => ...))`, with `e` typed as
+ * the definition's stored event (`ofType` from @nestjs/cqrs filters the same at run time).
+ */
+export const ofEvent = <Defs extends EventDefinition<string, any>[]>(
+  ...definitions: Defs
+): OperatorFunction<RecordedEvent, RecordedOf<Defs[number]>> =>
+  filter((event): event is RecordedOf<Defs[number]> =>
+    definitions.some((definition) => definition.is(event)),
+  );
+
+/**
  * Durable `@EventsHandler`s and `@Saga`s: each becomes a subscriber of the log with its own
  * checkpoint, fed committed events in commit order, at least once. The in-memory `EventBus`
  * cannot say when a handler has finished, so the log feeds them itself: a handler that
@@ -61,7 +72,7 @@ export function durableCqrsSubscribers(
 ): EventSubscriber[] {
   const subscribers: EventSubscriber[] = [];
   for (const wrapper of discovery.getProviders()) {
-    const metatype = wrapper.metatype as Function | undefined;
+    const metatype = wrapper.metatype as { name: string } | undefined;
     if (!metatype || !wrapper.instance) continue;
     const events: unknown[] = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) ?? [];
     const types = events.map(typeOf).filter((t): t is string => t !== undefined);
