@@ -25,7 +25,12 @@ export default {
     '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/*.spec.ts'],
+  testMatch: [
+    '<rootDir>/libs/**/*.spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+    '<rootDir>/test/*.spec.ts',
+    '<rootDir>/examples/*/test/*.e2e-spec.ts',
+  ],
   // One pattern for every library, app and example: `@app/<name>` is its `src/index.ts`.
   moduleNameMapper: {
     '^@app/([a-z0-9-]+)$': [

@@ -1,0 +1,6 @@
+import { RequiredId } from '@app/platform';
+
+export class GetTasksRequest {
+  @RequiredId()
+  organizationId: string;
+}

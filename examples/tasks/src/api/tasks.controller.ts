@@ -1,0 +1,47 @@
+import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { RequestData, Rpc } from '@app/platform';
+import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
+import { CompleteTaskCommand } from '../application/complete-task/complete-task.command';
+import { CreateTaskCommand } from '../application/create-task/create-task.command';
+import { GetTasksQuery } from '../application/get-tasks/get-tasks.query';
+import { CompleteTaskRequest } from './dto/complete-task.request';
+import { CreateTaskRequest } from './dto/create-task.request';
+import { GetTasksRequest } from './dto/get-tasks.request';
+
+/** The example's operations: the same envelope, auth and validation as the server's own. */
+@ApiTags('example: tasks')
+@Controller()
+export class TasksController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Rpc('v2/example/tasks/create', { message: 'Task created.', data: CreateTaskRequest })
+  @ApiKeyAuth()
+  create(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CreateTaskRequest) {
+    return this.commands.execute(
+      new CreateTaskCommand(
+        tenant,
+        data.organizationId,
+        data.taskId,
+        data.title,
+        data.assigneeId ?? null,
+      ),
+    );
+  }
+
+  @Rpc('v2/example/tasks/complete', { message: 'Task completed.', data: CompleteTaskRequest })
+  @ApiKeyAuth()
+  complete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CompleteTaskRequest) {
+    return this.commands.execute(new CompleteTaskCommand(tenant, data.organizationId, data.taskId));
+  }
+
+  @Rpc('v2/example/tasks/get', { message: 'Tasks retrieved.', data: GetTasksRequest })
+  @ApiKeyAuth()
+  get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetTasksRequest) {
+    return this.queries.execute(new GetTasksQuery(tenant, data.organizationId));
+  }
+}

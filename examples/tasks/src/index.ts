@@ -1,0 +1,7 @@
+// Public surface of the example tasks module: the module, its events and its notifier port.
+export * from './tasks.module';
+export * from './domain/task.events';
+export {
+  TaskNotifier,
+  type TaskCompletedNotice,
+} from './application/notify-assignee/task-notifier';
