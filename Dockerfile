@@ -1,4 +1,6 @@
 # syntax=docker/dockerfile:1
+# .ci/production-tree.sh repeats this build without Docker (same files, same commands, only what
+# the runtime stage keeps, run as a non-root user): change both together.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
