@@ -17,6 +17,15 @@ started=$(date +%s)
 # The Dockerfile's COPY set, as tracked by git (what a fresh clone has).
 FILES=(package.json package-lock.json 'tsconfig*.json' nest-cli.json apps libs)
 
+# The image's HEALTHCHECK command (`node -e <script>`), run as it is against this server.
+healthcheck_js="$(node -e '
+const text = require("fs").readFileSync("Dockerfile", "utf8").replace(/\\\n/g, " ");
+const cmd = /HEALTHCHECK[^\n]*CMD (\[[^\n]*\])/.exec(text);
+const argv = cmd && JSON.parse(cmd[1]);
+if (!argv || argv[0] !== "node" || argv[1] !== "-e") throw new Error("no node -e HEALTHCHECK");
+console.log(argv[2]);
+')"
+
 work="$(mktemp -d "${TMPDIR:-/tmp}/collab-production-tree.XXXXXX")"
 tree="$work/app"
 data="$work/data"
@@ -41,7 +50,7 @@ fail() {
   exit 1
 }
 
-step() { echo "production-tree: $*"; }
+step() { echo "production-tree: [+$(($(date +%s) - started)) s] $*"; }
 
 step "copying the Dockerfile's build context into $tree"
 mkdir -p "$tree"
@@ -88,10 +97,8 @@ step "starting node dist/apps/api/src/main.js as $([ ${#as_user[@]} -gt 0 ] && e
   node dist/apps/api/src/main.js >"$log" 2>&1 &
 server_pid=$!
 
-# The image's health check, against this server, until 200 or 60 s.
-health() {
-  node -e "fetch('$base/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-}
+# The image's health check, against this server, until it passes or 60 s.
+health() { PORT="$port" node -e "$healthcheck_js"; }
 deadline=$(($(date +%s) + 60))
 until health; do
   kill -0 "$server_pid" 2>/dev/null || fail "the server exited before /health answered 200"
@@ -115,7 +122,10 @@ fetch('$base/v2/workspace/create', {
 ")" || fail "POST /v2/workspace/create: $created"
 step "workspace created: ${created%% *}"
 
+stopping=$(date +%s)
 kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
+step "server stopped in $(($(date +%s) - stopping)) s"
+rm -rf "$work"
 step "passed in $(($(date +%s) - started)) s"
