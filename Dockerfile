@@ -1,4 +1,6 @@
 # syntax=docker/dockerfile:1
+# .ci/production-tree.sh repeats this build without Docker (same files, same commands, only what
+# the runtime stage keeps, run as a non-root user): change both together.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -22,5 +24,5 @@ ENV DATA_DIR=/data PORT=3000 HOST=0.0.0.0
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 CMD ["node", "dist/apps/api/src/main.js"]

@@ -51,7 +51,11 @@ export class ServerProcess {
   }
 
   /** Runs `script` with only `env` (and PATH) and waits until /health answers 200. */
-  static async start(script: string, env: Record<string, string>): Promise<ServerProcess> {
+  static async start(
+    script: string,
+    env: Record<string, string>,
+    timeoutMs = 30_000,
+  ): Promise<ServerProcess> {
     const child = spawn(process.execPath, [script], {
       env: { PATH: process.env.PATH, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +68,7 @@ export class ServerProcess {
           const res = await fetch(`${server.url}/health`).catch(() => undefined);
           return res?.status === 200 ? true : undefined;
         },
-        30_000,
+        timeoutMs,
         100,
       );
     } catch (err) {
@@ -72,6 +76,11 @@ export class ServerProcess {
       throw err;
     }
     return server;
+  }
+
+  /** Everything the server printed so far (stdout and stderr), to show when a test fails. */
+  get log(): string {
+    return this.output;
   }
 
   /** Waits until the server has printed a line matching `pattern`. */

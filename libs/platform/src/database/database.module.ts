@@ -9,6 +9,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { ModulesContainer } from '@nestjs/core';
+import { Client } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
 import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
@@ -50,6 +51,37 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
+/**
+ * The session-level advisory lock every instance takes around its migrations on an external
+ * Postgres (any fixed number; this one is "collab" in ASCII). TypeORM takes none: instances started
+ * together on an empty database all found the migrations pending, and all but one failed on
+ * `CREATE TABLE` (a duplicate in `pg_type`), recovering only through the connection retry.
+ */
+export const MIGRATION_LOCK_KEY = '109330211561826'; // 0x636f6c6c6162
+
+/**
+ * Runs the pending migrations one instance at a time: the first runs them, the others wait
+ * for its lock and then find nothing pending. The lock is held by a connection of its own,
+ * closed afterwards, so it cannot outlive this call (nor a process that dies during it).
+ */
+export async function runMigrationsLocked(
+  dataSource: DataSource,
+  databaseUrl: string,
+): Promise<void> {
+  const lock = new Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 3000,
+    keepAlive: true,
+  });
+  await lock.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock($1::bigint)`, [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'all' });
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
 /** Options shared by both databases: same migrations, never `synchronize` (ARCHITECTURE). */
 async function dataSourceOptions(
   config: AppConfig,
@@ -59,7 +91,8 @@ async function dataSourceOptions(
   const common = {
     type: 'postgres' as const,
     migrations,
-    migrationsRun: true,
+    // One process owns the embedded database; on an external one see `runMigrationsLocked`.
+    migrationsRun: isEmbedded(config),
     synchronize: false,
     logging: false,
     uuidExtension: 'pgcrypto' as const,
@@ -96,6 +129,17 @@ export class DatabaseModule {
             ...(await dataSourceOptions(config, discoverMigrations(modules), embedded)),
             autoLoadEntities: true,
           }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            if (isEmbedded(config)) return dataSource;
+            try {
+              await runMigrationsLocked(dataSource, config.databaseUrl!);
+            } catch (err) {
+              await dataSource.destroy();
+              throw err;
+            }
+            return dataSource;
+          },
         }),
       ],
       providers: [
