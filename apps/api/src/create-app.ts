@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import {
+  completeOpenApiDocument,
   createValidationPipe,
   EnvelopeExceptionFilter,
   EnvelopeInterceptor,
@@ -11,6 +12,7 @@ import {
   type AppConfig,
   type ServerSecrets,
 } from '@app/platform';
+import { withSecuritySchemes } from '@app/workspaces';
 import { AppModule } from './app.module';
 
 const BODY_LIMIT = 5 * 1024 * 1024; // D1.2
@@ -47,13 +49,16 @@ function configureApp(app: NestFastifyApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Collaboration Backend Administration API')
-      .setDescription('Self-hosted administration API: every operation is POST {data: {...}}.')
-      .setVersion('2')
-      .build(),
+  const document = completeOpenApiDocument(
+    SwaggerModule.createDocument(
+      app,
+      withSecuritySchemes(
+        new DocumentBuilder()
+          .setTitle('Collaboration Backend Administration API')
+          .setDescription('Self-hosted administration API: every operation is POST {data: {...}}.')
+          .setVersion('2'),
+      ).build(),
+    ),
   );
   SwaggerModule.setup('docs', app, document);
 }

@@ -29,3 +29,4 @@ export * from './database/scratch-database';
 export * from './module-contract/migrations';
 export * from './module-contract/job-handler';
 export * from './module-contract/eraser';
+export * from './openapi';

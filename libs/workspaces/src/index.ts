@@ -1,6 +1,7 @@
 // Public surface of the workspaces library: the module, auth for every other feature, contracts.
 export * from './workspaces.module';
 export * from './auth/auth.decorators';
+export { SECURITY_SCHEMES, withSecuritySchemes } from './auth/openapi-security';
 export * from './auth/tenant';
 export { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 export { WorkspaceAuthGuard } from './auth/workspace-auth.guard';

@@ -1,10 +1,18 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { RequestData, Rpc, ServiceError } from '@app/platform';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiFailure,
+  CommonFailures,
+  RequestBody,
+  RequestData,
+  Rpc,
+  ServiceError,
+} from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AskAiCommand } from '../application/ask-ai/ask-ai.command';
 import { GetUsageQuery } from '../application/get-usage/get-usage.query';
+import { AI_USAGE, ASK_AI_ANSWER } from './dto/ai.response';
 import { AskAiRequest } from './dto/ask-ai.request';
 import { GetUsageRequest } from './dto/get-usage.request';
 
@@ -20,15 +28,21 @@ export class RewriterController {
   /** Operation 5: the spec's own envelope `{result: {success, text | error}}`, not `status`. */
   @Post('ask-ai')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ask AI' })
-  @ApiExtraModels(AskAiRequest)
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['data'],
-      properties: { data: { $ref: getSchemaPath(AskAiRequest) } },
-    },
+  @ApiOperation({ summary: "Ask the workspace's AI provider to rewrite a text as a prompt says" })
+  @RequestBody(AskAiRequest)
+  @ApiOkResponse({
+    description: "The answer, in the contract's own envelope (`result.success`, no `status`)",
+    content: { 'application/json': { schema: ASK_AI_ANSWER } },
   })
+  @CommonFailures()
+  @ApiFailure(
+    'INVALID_ARGUMENT',
+    'an unknown model prefix, or the provider refused the call (4xx, `details.provider`)',
+  )
+  @ApiFailure('PERMISSION_DENIED', "the model is outside the provider's `models` allow-list (D12)")
+  @ApiFailure('RESOURCE_EXHAUSTED', 'past RATE_LIMIT_AI_RPM for the key; retry after `Retry-After`')
+  @ApiFailure('UNAVAILABLE', 'the provider answered 5xx or could not be reached (D12.3)')
+  @ApiFailure('DEADLINE_EXCEEDED', 'the provider did not answer within AI_TIMEOUT_MS (D12.3)')
   @ApiKeyAuth()
   async askAi(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AskAiRequest) {
     const result = await this.commands.execute(
@@ -37,7 +51,12 @@ export class RewriterController {
     return { result };
   }
 
-  @Rpc('usage/get', { message: 'AI usage retrieved successfully.', data: GetUsageRequest })
+  @Rpc('usage/get', {
+    message: 'AI usage retrieved successfully.',
+    summary: 'Read Ask AI calls and tokens per model for the API key, in a period',
+    data: GetUsageRequest,
+    response: AI_USAGE,
+  })
   @ApiKeyAuth()
   usage(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsageRequest) {
     if (data.from !== undefined && data.to !== undefined && data.from > data.to) {

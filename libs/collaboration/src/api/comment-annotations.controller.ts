@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCommentAnnotationsCommand } from '../application/add-comment-annotations/add-comment-annotations.command';
 import { AddCommentReactionCommand } from '../application/add-comment-reaction/add-comment-reaction.command';
@@ -22,6 +22,12 @@ import {
   UpdateCommentAnnotationsRequest,
   UpdateCommentsRequest,
 } from './dto/comment-annotations.request';
+import {
+  COMMENT_ANNOTATION_VIEW,
+  COMMENT_IDS,
+  COMMENT_RESULTS,
+  SUCCESS_FLAG,
+} from './dto/collaboration.response';
 import { documentsOf, targetOf } from './record-commands';
 
 const KIND = 'comment-annotation';
@@ -37,7 +43,10 @@ export class CommentAnnotationsController {
 
   @Rpc('add', {
     message: 'Comment Annotation(s) added successfully.',
+    summary: 'Add comment annotations, each with its first comments, to a document',
     data: AddCommentAnnotationsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
@@ -48,7 +57,11 @@ export class CommentAnnotationsController {
 
   @Rpc('get', {
     message: 'Annotation(s) fetched successfully.',
+    summary:
+      "Read an organization's comment annotations, narrowed by the filters, a page at a time",
     data: GetCommentAnnotationsRequest,
+    response: json.arrayOf(COMMENT_ANNOTATION_VIEW),
+    pageToken: 'nextPageToken',
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCommentAnnotationsRequest) {
@@ -71,7 +84,10 @@ export class CommentAnnotationsController {
 
   @Rpc('update', {
     message: 'Annotations updated successfully.',
+    summary: 'Change the status, priority, assignee or context of comment annotations',
     data: UpdateCommentAnnotationsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentAnnotationsRequest) {
@@ -86,7 +102,10 @@ export class CommentAnnotationsController {
 
   @Rpc('delete', {
     message: 'Annotations deleted successfully.',
+    summary: 'Delete comment annotations with their comments',
     data: DeleteCommentAnnotationsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentAnnotationsRequest) {
@@ -95,7 +114,13 @@ export class CommentAnnotationsController {
     );
   }
 
-  @Rpc('comments/add', { message: 'Comment(s) added successfully.', data: AddCommentsRequest })
+  @Rpc('comments/add', {
+    message: 'Comment(s) added successfully.',
+    summary: 'Add comments to a comment annotation',
+    data: AddCommentsRequest,
+    response: COMMENT_IDS,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document or the annotation does not exist' },
+  })
   @ApiKeyAuth()
   addComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentsRequest) {
     return this.commands.execute(
@@ -103,7 +128,13 @@ export class CommentAnnotationsController {
     );
   }
 
-  @Rpc('comments/update', { message: 'Comment updated successfully.', data: UpdateCommentsRequest })
+  @Rpc('comments/update', {
+    message: 'Comment updated successfully.',
+    summary: "Change comments' text, HTML, tagged contacts or context",
+    data: UpdateCommentsRequest,
+    response: COMMENT_RESULTS,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document or the annotation does not exist' },
+  })
   @ApiKeyAuth()
   updateComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentsRequest) {
     return this.commands.execute(
@@ -118,7 +149,10 @@ export class CommentAnnotationsController {
 
   @Rpc('comments/delete', {
     message: 'Comments(s) deleted successfully.',
+    summary: 'Delete comments of an annotation (all of them without commentIds)',
     data: DeleteCommentsRequest,
+    response: COMMENT_RESULTS,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document or the annotation does not exist' },
   })
   @ApiKeyAuth()
   deleteComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentsRequest) {
@@ -127,7 +161,13 @@ export class CommentAnnotationsController {
     );
   }
 
-  @Rpc('reactions/add', { message: 'Reaction added successfully.', data: CommentReactionRequest })
+  @Rpc('reactions/add', {
+    message: 'Reaction added successfully.',
+    summary: "Add a user's reaction to a comment",
+    data: CommentReactionRequest,
+    response: SUCCESS_FLAG,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document, annotation or comment does not exist' },
+  })
   @ApiKeyAuth()
   addReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {
     return this.commands.execute(
@@ -143,7 +183,13 @@ export class CommentAnnotationsController {
 
   @Rpc('reactions/delete', {
     message: 'Reaction deleted successfully.',
+    summary: "Remove a user's reaction from a comment",
     data: CommentReactionRequest,
+    response: SUCCESS_FLAG,
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND: 'the document, annotation, comment or reaction does not exist',
+    },
   })
   @ApiKeyAuth()
   deleteReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {

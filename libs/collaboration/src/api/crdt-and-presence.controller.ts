@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { MAX_PAGE_SIZE, RequestData, Rpc } from '@app/platform';
+import { CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCrdtCommand } from '../application/add-crdt/add-crdt.command';
 import { AddPresenceCommand } from '../application/add-presence/add-presence.command';
@@ -16,6 +16,7 @@ import {
   GetCrdtRequest,
   WriteCrdtRequest,
 } from './dto/simple-kinds.request';
+import { CRDT_VIEW, PRESENCE_USER, SUCCESS_FLAG } from './dto/collaboration.response';
 import { targetOf } from './record-commands';
 
 /** CRDT records (D10, operation 20) and presence (D10, operation 21). */
@@ -27,7 +28,17 @@ export class CrdtAndPresenceController {
     private readonly queries: QueryBus,
   ) {}
 
-  @Rpc('v2/crdt/add', { message: 'CRDT data added successfully.', data: WriteCrdtRequest })
+  @Rpc('v2/crdt/add', {
+    message: 'CRDT data added successfully.',
+    summary: "Write an editor's first CRDT state in a document",
+    data: WriteCrdtRequest,
+    response: NULL_DATA,
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND: 'the document does not exist',
+      ALREADY_EXISTS: 'the editor already has a CRDT record here',
+    },
+  })
   @ApiKeyAuth()
   addCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
     const { editorId, ...input } = crdtWrite(data);
@@ -36,7 +47,13 @@ export class CrdtAndPresenceController {
     );
   }
 
-  @Rpc('v2/crdt/update', { message: 'CRDT data updated successfully.', data: WriteCrdtRequest })
+  @Rpc('v2/crdt/update', {
+    message: 'CRDT data updated successfully.',
+    summary: "Replace an editor's CRDT state in a document",
+    data: WriteCrdtRequest,
+    response: NULL_DATA,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist, or the editor has no record' },
+  })
   @ApiKeyAuth()
   updateCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
     const { editorId, ...input } = crdtWrite(data);
@@ -49,7 +66,12 @@ export class CrdtAndPresenceController {
    * Operation 20: the editor's record, or every editor's when `editorId` is absent (the spec
    * has no paging here: one page of the largest size, 1000 editors).
    */
-  @Rpc('v2/crdt/get', { message: 'CRDT data retrieved successfully.', data: GetCrdtRequest })
+  @Rpc('v2/crdt/get', {
+    message: 'CRDT data retrieved successfully.',
+    summary: "Read an editor's CRDT record, or every editor's (up to 1000), in a document",
+    data: GetCrdtRequest,
+    response: json.arrayOf(CRDT_VIEW),
+  })
   @ApiKeyAuth()
   async getCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCrdtRequest) {
     const page = await this.queries.execute(
@@ -77,7 +99,13 @@ export class CrdtAndPresenceController {
     });
   }
 
-  @Rpc('v2/presence/add', { message: 'Presence added successfully.', data: AddPresenceRequest })
+  @Rpc('v2/presence/add', {
+    message: 'Presence added successfully.',
+    summary: 'Mark users present on a document, or refresh their presence',
+    data: AddPresenceRequest,
+    response: SUCCESS_FLAG,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+  })
   @ApiKeyAuth()
   addPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPresenceRequest) {
     return this.commands.execute(
@@ -87,7 +115,9 @@ export class CrdtAndPresenceController {
 
   @Rpc('v2/presence/get', {
     message: 'Presence retrieved successfully.',
+    summary: 'Read the users present on a document',
     data: DocumentTargetRequest,
+    response: json.arrayOf(PRESENCE_USER),
   })
   @ApiKeyAuth()
   async getPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DocumentTargetRequest) {
@@ -106,7 +136,10 @@ export class CrdtAndPresenceController {
   /** Operation 21. */
   @Rpc('v2/presence/delete', {
     message: 'Presence deleted successfully.',
+    summary: 'Remove users from the presence on a document',
     data: DeletePresenceRequest,
+    response: SUCCESS_FLAG,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   deletePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletePresenceRequest) {

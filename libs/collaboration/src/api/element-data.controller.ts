@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
 import { AddRecordingsCommand } from '../application/add-recordings/add-recordings.command';
@@ -16,6 +16,7 @@ import {
   GetReactionsRequest,
   GetRecordingsRequest,
 } from './dto/simple-kinds.request';
+import { RECORDING_VIEW, REACTION_VIEW } from './dto/collaboration.response';
 import { documentsOf, targetOf } from './record-commands';
 
 /** Element reactions and recordings (D10). */
@@ -27,7 +28,13 @@ export class ElementDataController {
     private readonly queries: QueryBus,
   ) {}
 
-  @Rpc('reactions/add', { message: 'Reaction(s) added successfully.', data: AddReactionsRequest })
+  @Rpc('reactions/add', {
+    message: 'Reaction(s) added successfully.',
+    summary: 'Add reactions to elements of a document',
+    data: AddReactionsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+  })
   @ApiKeyAuth()
   addReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddReactionsRequest) {
     return this.commands.execute(
@@ -37,7 +44,10 @@ export class ElementDataController {
 
   @Rpc('reactions/get', {
     message: 'Reaction(s) retrieved successfully.',
+    summary: "Read an organization's element reactions, narrowed by the filters, a page at a time",
     data: GetReactionsRequest,
+    response: json.arrayOf(REACTION_VIEW),
+    pageToken: 'nextPageToken',
   })
   @ApiKeyAuth()
   getReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetReactionsRequest) {
@@ -60,7 +70,10 @@ export class ElementDataController {
 
   @Rpc('reactions/delete', {
     message: 'Reaction(s) deleted successfully.',
+    summary: 'Delete element reactions',
     data: DeleteReactionsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   deleteReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteReactionsRequest) {
@@ -71,7 +84,10 @@ export class ElementDataController {
 
   @Rpc('recordings/add', {
     message: 'Recording(s) added successfully.',
+    summary: 'Add recordings to a document',
     data: AddRecordingsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   addRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddRecordingsRequest) {
@@ -83,7 +99,10 @@ export class ElementDataController {
   /** Hosted: the next token is `result.pageToken` here. */
   @Rpc('recordings/get', {
     message: 'Recorder annotations retrieved successfully.',
+    summary: "Read an organization's recordings, narrowed by the filters, a page at a time",
     data: GetRecordingsRequest,
+    response: json.arrayOf(RECORDING_VIEW),
+    pageToken: 'pageToken',
   })
   @ApiKeyAuth()
   getRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetRecordingsRequest) {
@@ -107,7 +126,10 @@ export class ElementDataController {
 
   @Rpc('recordings/delete', {
     message: 'Recording(s) deleted successfully.',
+    summary: 'Delete recordings',
     data: DeleteRecordingsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   deleteRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteRecordingsRequest) {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { CONFLICT, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { DeleteLocationDataCommand } from '../application/delete-location-data/delete-location-data.command';
 import { DeleteLocationDataRequest } from './dto/delete-location-data.request';
@@ -15,7 +15,10 @@ export class LocationDataController {
   /** Operation 13. */
   @Rpc('v1/organizations/documents/locations/data/delete', {
     message: 'Data deleted successfully.',
+    summary: 'Delete all collaboration data at one location of a document',
     data: DeleteLocationDataRequest,
+    response: NULL_DATA,
+    errors: CONFLICT,
   })
   @ApiKeyAuth({ bodyCredentials: true })
   deleteLocationData(

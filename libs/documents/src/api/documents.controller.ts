@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc, ServiceError } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddDocumentsCommand } from '../application/add-documents/add-documents.command';
 import { DeleteDocumentsCommand } from '../application/delete-documents/delete-documents.command';
@@ -10,6 +10,7 @@ import { GetMigrationStatusQuery } from '../application/get-migration-status/get
 import { StartMigrationCommand } from '../application/start-migration/start-migration.command';
 import { AddDocumentsRequest } from './dto/add-documents.request';
 import { DeleteDocumentsRequest } from './dto/delete-documents.request';
+import { DOCUMENT_VIEW, MIGRATION_STARTED, MIGRATION_STATUS } from './dto/documents.response';
 import { GetDocumentsRequest } from './dto/get-documents.request';
 import { MigrateDocumentRequest } from './dto/migrate-document.request';
 import { MigrationStatusRequest } from './dto/migration-status.request';
@@ -26,7 +27,14 @@ export class DocumentsController {
   /** Operation 10. */
   @Rpc('v2/organizations/documents/add', {
     message: 'Document(s) added successfully.',
+    summary: 'Add documents to an organization, in a folder if given (making them when asked)',
     data: AddDocumentsRequest,
+    response: BATCH_RESULT,
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND:
+        'the organization or folder does not exist and createOrganization or createFolder is not set',
+    },
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddDocumentsRequest) {
@@ -44,7 +52,9 @@ export class DocumentsController {
   /** Operation 11. */
   @Rpc('v1/organizations/documents/get', {
     message: 'Document(s) retrieved successfully.',
+    summary: "Read an organization's documents in id order",
     data: GetDocumentsRequest,
+    response: json.arrayOf(DOCUMENT_VIEW),
   })
   @ApiKeyAuth()
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDocumentsRequest) {
@@ -56,7 +66,10 @@ export class DocumentsController {
   /** Operation 12. */
   @Rpc('v1/organizations/documents/delete', {
     message: 'Document(s) deleted successfully.',
+    summary: 'Delete documents with their collaboration data (a missing one is a success)',
     data: DeleteDocumentsRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
   })
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteDocumentsRequest) {
@@ -67,7 +80,10 @@ export class DocumentsController {
 
   @Rpc('v2/organizations/documents/migrate', {
     message: 'Document migration started successfully.',
+    summary: 'Start moving a document and its data to a new document id',
     data: MigrateDocumentRequest,
+    response: MIGRATION_STARTED,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
   })
   @ApiKeyAuth()
   migrate(@Tenant() tenant: ApiKeyTenant, @RequestData() data: MigrateDocumentRequest) {
@@ -85,7 +101,10 @@ export class DocumentsController {
   /** Operation 14. */
   @Rpc('v2/organizations/documents/migrate/status', {
     message: 'Migration status retrieved successfully.',
+    summary: 'Read the status of a document migration',
     data: MigrationStatusRequest,
+    response: MIGRATION_STATUS,
+    errors: { NOT_FOUND: 'no such migration in this organization' },
   })
   @ApiKeyAuth()
   migrationStatus(@Tenant() tenant: ApiKeyTenant, @RequestData() data: MigrationStatusRequest) {

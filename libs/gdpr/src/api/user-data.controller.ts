@@ -1,11 +1,16 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiFailure, CommonFailures, CONFLICT, RequestBody, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
 import { StartDeletionCommand } from '../application/start-deletion/start-deletion.command';
 import { DeletionStatusRequest, StartDeletionRequest } from './dto/deletion.request';
+import {
+  DELETION_STARTED,
+  DELETION_STARTED_MESSAGE,
+  DELETION_STATUS,
+} from './dto/deletion.response';
 
 /** User data deletion: operations 16 and 17 (D8). */
 @ApiTags('users')
@@ -19,8 +24,15 @@ export class UserDataController {
   /** Operation 16: the spec's own envelope (not `result`), HTTP 202. */
   @Post('v2/users/data/delete')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Data deletion process has been initiated.' })
-  @ApiBody({ schema: { type: 'object', properties: { data: { type: 'object' } } } })
+  @ApiOperation({ summary: "Start erasing users' data, in every organization or the ones given" })
+  @RequestBody(StartDeletionRequest)
+  @ApiResponse({
+    status: 202,
+    description: `Started: "${DELETION_STARTED_MESSAGE}" (the contract's own envelope, no \`result\`)`,
+    content: { 'application/json': { schema: DELETION_STARTED } },
+  })
+  @CommonFailures()
+  @ApiFailure('ABORTED', CONFLICT.ABORTED)
   @ApiKeyAuth()
   async start(@Tenant() tenant: ApiKeyTenant, @RequestData() data: StartDeletionRequest) {
     const started = await this.commands.execute(
@@ -28,7 +40,7 @@ export class UserDataController {
     );
     return {
       status: 'success',
-      message: 'Data deletion process has been initiated.',
+      message: DELETION_STARTED_MESSAGE,
       data: started,
       statusCode: 202,
     };
@@ -37,7 +49,10 @@ export class UserDataController {
   /** Operation 17. */
   @Rpc('v1/users/data/delete/status', {
     message: 'Data fetched successfully.',
+    summary: 'Read the progress of a user data deletion',
     data: DeletionStatusRequest,
+    response: DELETION_STATUS,
+    errors: { NOT_FOUND: 'no such deletion job' },
   })
   @ApiKeyAuth()
   status(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletionStatusRequest) {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddFoldersCommand } from '../application/add-folders/add-folders.command';
 import { AddOrganizationsCommand } from '../application/add-organizations/add-organizations.command';
@@ -13,6 +13,7 @@ import { AddFoldersRequest, UpdateFoldersRequest } from './dto/folders.request';
 import { GetFoldersRequest } from './dto/get-folders.request';
 import { GetOrganizationsRequest } from './dto/get-organizations.request';
 import { OrganizationsRequest } from './dto/organizations.request';
+import { FOLDER_VIEW, ORGANIZATION_VIEW } from './dto/organizations.response';
 
 /** Organization and folder operations: spec 6–9 and folders add/get (D6.3). */
 @ApiTags('organizations')
@@ -26,7 +27,10 @@ export class OrganizationsController {
   /** Operation 6. */
   @Rpc('v1/organizations/add', {
     message: 'Organization(s) added successfully.',
+    summary: 'Add organizations (1 to 1000; other fields are kept as metadata)',
     data: OrganizationsRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
@@ -36,7 +40,10 @@ export class OrganizationsController {
   /** Operation 7. */
   @Rpc('v2/organizations/update', {
     message: 'Organization(s) updated successfully.',
+    summary: 'Update organizations: name, disabled, metadata merged',
     data: OrganizationsRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
@@ -46,7 +53,10 @@ export class OrganizationsController {
   /** Operation 8. */
   @Rpc('v2/organizations/get', {
     message: 'Organization(s) retrieved successfully.',
+    summary: 'Read organizations in id order, a page at a time',
     data: GetOrganizationsRequest,
+    response: json.arrayOf(ORGANIZATION_VIEW),
+    pageToken: 'nextPageToken',
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetOrganizationsRequest) {
@@ -58,7 +68,10 @@ export class OrganizationsController {
   /** Operation 9. */
   @Rpc('v1/organizations/folders/update', {
     message: 'Folder Updated successfully.',
+    summary: 'Rename folders and move them, with their subtrees',
     data: UpdateFoldersRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization does not exist' },
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   updateFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateFoldersRequest) {
@@ -69,7 +82,13 @@ export class OrganizationsController {
 
   @Rpc('v2/organizations/folders/add', {
     message: 'Folder created successfully.',
+    summary: 'Add folders to an organization (making the organization when asked)',
     data: AddFoldersRequest,
+    response: BATCH_RESULT,
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND: 'the organization does not exist and createOrganization is not set',
+    },
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   addFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddFoldersRequest) {
@@ -85,7 +104,10 @@ export class OrganizationsController {
 
   @Rpc('v2/organizations/folders/get', {
     message: 'Folder(s) retrieved successfully.',
+    summary: "Read an organization's folders, or one folder with its subfolders to maxDepth",
     data: GetFoldersRequest,
+    response: json.arrayOf(FOLDER_VIEW),
+    errors: { NOT_FOUND: 'the folder asked for does not exist' },
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   getFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetFoldersRequest) {

@@ -1,12 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc, ServiceError } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddUsersCommand } from '../application/add-users/add-users.command';
 import { GetUsersQuery } from '../application/get-users/get-users.query';
 import type { UserTarget } from '../application/common/user-item';
 import { UpdateUsersCommand } from '../application/update-users/update-users.command';
+import { USER_VIEW } from './dto/users.response';
 import { GetUsersRequest, UsersRequest, type UserScopeRequest } from './dto/users.request';
 
 /** The scope a call names (D8.1); both a document and a folder is ambiguous. */
@@ -29,20 +30,38 @@ export class UsersController {
     private readonly queries: QueryBus,
   ) {}
 
-  @Rpc('v2/users/add', { message: 'User(s) processed successfully.', data: UsersRequest })
+  @Rpc('v2/users/add', {
+    message: 'User(s) processed successfully.',
+    summary: 'Add users to an organization, or to one of its documents or folders',
+    data: UsersRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization, document or folder does not exist' },
+  })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
     return this.commands.execute(new AddUsersCommand(tenant, targetOf(data), data.users));
   }
 
   /** Operation 15. */
-  @Rpc('v1/users/update', { message: 'User(s) processed successfully.', data: UsersRequest })
+  @Rpc('v1/users/update', {
+    message: 'User(s) processed successfully.',
+    summary: 'Update users of an organization, document or folder',
+    data: UsersRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization, document or folder does not exist' },
+  })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
     return this.commands.execute(new UpdateUsersCommand(tenant, targetOf(data), data.users));
   }
 
-  @Rpc('v2/users/get', { message: 'User(s) retrieved successfully.', data: GetUsersRequest })
+  @Rpc('v2/users/get', {
+    message: 'User(s) retrieved successfully.',
+    summary: 'Read the users of an organization, document or folder, a page at a time',
+    data: GetUsersRequest,
+    response: json.arrayOf(USER_VIEW),
+    pageToken: 'nextPageToken',
+  })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsersRequest) {
     return this.queries.execute(

@@ -1,7 +1,7 @@
 import { Controller, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { CONFLICT, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { AdminAuth, ApiKeyAuth, WorkspaceAuth } from '../auth/auth.decorators';
 import { Tenant, type ApiKeyTenant, type WorkspaceTenant } from '../auth/tenant';
 import { AddDomainsCommand } from '../application/add-domains/add-domains.command';
@@ -27,6 +27,17 @@ import { CreateWorkspaceRequest } from './dto/create-workspace.request';
 import { UpdateAiModelConfigRequest } from './dto/update-ai-model-config.request';
 import { UpdateApiKeyConfigRequest } from './dto/update-api-key-config.request';
 import { UpdateWebhookConfigRequest } from './dto/update-webhook-config.request';
+import {
+  AI_MODEL_CONFIG,
+  API_KEY_CONFIG,
+  AUTH_TOKENS,
+  CREATED_API_KEY,
+  CREATED_WORKSPACE,
+  DOMAINS_ADDED,
+  RESET_API_KEY_AUTH_TOKEN,
+  WEBHOOK_CONFIG,
+  WORKSPACE_AUTH_TOKEN,
+} from './dto/workspace.response';
 
 /** Workspace operations: spec 1–4 and the console settings of D3. */
 @ApiTags('workspace')
@@ -37,42 +48,79 @@ export class WorkspaceController {
     private readonly queries: QueryBus,
   ) {}
 
-  @Rpc('create', { message: WORKSPACE_CREATED_MESSAGE, data: CreateWorkspaceRequest })
+  @Rpc('create', {
+    message: WORKSPACE_CREATED_MESSAGE,
+    summary: 'Create a workspace with its owner, auth token and a first (testing) API key',
+    data: CreateWorkspaceRequest,
+    response: CREATED_WORKSPACE,
+  })
   @AdminAuth()
   createWorkspace(@RequestData() data: CreateWorkspaceRequest, @Req() req: { id: string }) {
     return this.commands.execute(new CreateWorkspaceCommand(data, String(req.id)));
   }
 
   /** D2.5: the workspace's own token (shown once). */
-  @Rpc('workspaceauthtoken/reset', { message: 'Workspace auth token reset successfully.' })
+  @Rpc('workspaceauthtoken/reset', {
+    message: 'Workspace auth token reset successfully.',
+    summary: "Replace the workspace's auth token with a new one",
+    response: WORKSPACE_AUTH_TOKEN,
+    errors: CONFLICT,
+  })
   @WorkspaceAuth()
   resetWorkspaceAuthToken(@Tenant() tenant: WorkspaceTenant) {
     return this.commands.execute(new ResetWorkspaceAuthTokenCommand(tenant));
   }
 
   /** D2.5, the hosted call: an API key's auth tokens are replaced by a new one. */
-  @Rpc('authtoken/reset', { message: 'Auth token reset successfully.', data: ApiKeyRequest })
+  @Rpc('authtoken/reset', {
+    message: 'Auth token reset successfully.',
+    summary: "Replace an API key's auth tokens with a new one",
+    data: ApiKeyRequest,
+    response: RESET_API_KEY_AUTH_TOKEN,
+    errors: { ...CONFLICT, NOT_FOUND: 'the API key is not one of the workspace' },
+  })
   @WorkspaceAuth()
   resetApiKeyAuthToken(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
     return this.commands.execute(new ResetApiKeyAuthTokenCommand(tenant, data.apiKey));
   }
 
   /** Operation 1. */
-  @Rpc('apikey/create', { message: 'API key created successfully.', data: CreateApiKeyRequest })
+  @Rpc('apikey/create', {
+    message: 'API key created successfully.',
+    summary: 'Create an API key for the workspace',
+    data: CreateApiKeyRequest,
+    response: CREATED_API_KEY,
+  })
   @WorkspaceAuth()
   createApiKey(@Tenant() tenant: WorkspaceTenant, @RequestData() data: CreateApiKeyRequest) {
     return this.commands.execute(new CreateApiKeyCommand(tenant, data));
   }
 
   /** Operation 2. */
-  @Rpc('authtokens/get', { message: 'Auth tokens retrieved successfully.', data: ApiKeyRequest })
+  @Rpc('authtokens/get', {
+    message: 'Auth tokens retrieved successfully.',
+    summary: "Read an API key's auth tokens",
+    data: ApiKeyRequest,
+    response: AUTH_TOKENS,
+    errors: { NOT_FOUND: 'the API key is not one of the workspace' },
+  })
   @WorkspaceAuth()
   getAuthTokens(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
     return this.queries.execute(new GetAuthTokensQuery(tenant, data.apiKey));
   }
 
   /** Operation 3. */
-  @Rpc('domains/add', { message: DOMAINS_ADDED_MESSAGE, data: AddDomainsRequest })
+  @Rpc('domains/add', {
+    message: DOMAINS_ADDED_MESSAGE,
+    summary: "Add allowed domains to the API key's auth tokens",
+    data: AddDomainsRequest,
+    response: DOMAINS_ADDED,
+    errors: {
+      ...CONFLICT,
+      INTERNAL:
+        'some domains were already allowed: the others were added anyway (`details.domainsAdded`, `details.skippedDomains`), as the contract requires',
+    },
+  })
   @ApiKeyAuth()
   addDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddDomainsRequest) {
     return this.commands.execute(new AddDomainsCommand(tenant, data.domains));
@@ -81,7 +129,14 @@ export class WorkspaceController {
   /** Operation 4. */
   @Rpc('webhookconfig/update', {
     message: 'Webhook configuration updated successfully.',
+    summary: "Update the API key's webhook configuration",
     data: UpdateWebhookConfigRequest,
+    response: NULL_DATA,
+    errors: {
+      ...CONFLICT,
+      INVALID_ARGUMENT:
+        'a URL that is not http(s) or is private, an unknown trigger, the service on without a URL, encryptData without an RSA public key (D11.1, D11.6)',
+    },
   })
   @ApiKeyAuth()
   updateWebhookConfig(
@@ -91,7 +146,11 @@ export class WorkspaceController {
     return this.commands.execute(new UpdateWebhookConfigCommand(tenant, data));
   }
 
-  @Rpc('webhookconfig/get', { message: 'Webhook configuration retrieved successfully.' })
+  @Rpc('webhookconfig/get', {
+    message: 'Webhook configuration retrieved successfully.',
+    summary: "Read the API key's webhook configuration and its signing secret",
+    response: WEBHOOK_CONFIG,
+  })
   @ApiKeyAuth()
   getWebhookConfig(@Tenant() tenant: ApiKeyTenant) {
     return this.queries.execute(new GetWebhookConfigQuery(tenant));
@@ -99,7 +158,10 @@ export class WorkspaceController {
 
   @Rpc('apikeyconfig/get', {
     message: 'API key configuration retrieved successfully.',
+    summary: "Read an API key's console options",
     data: ApiKeyRequest,
+    response: API_KEY_CONFIG,
+    errors: { NOT_FOUND: 'the API key is not one of the workspace' },
   })
   @WorkspaceAuth()
   getApiKeyConfig(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
@@ -108,7 +170,10 @@ export class WorkspaceController {
 
   @Rpc('apikeyconfig/update', {
     message: 'API key configuration updated successfully.',
+    summary: "Change an API key's console options",
     data: UpdateApiKeyConfigRequest,
+    response: API_KEY_CONFIG,
+    errors: { ...CONFLICT, NOT_FOUND: 'the API key is not one of the workspace' },
   })
   @WorkspaceAuth()
   updateApiKeyConfig(
@@ -120,7 +185,11 @@ export class WorkspaceController {
     return this.commands.execute(new UpdateApiKeyConfigCommand(tenant, apiKey, defined));
   }
 
-  @Rpc('aimodelconfig/get', { message: 'AI model configuration retrieved successfully.' })
+  @Rpc('aimodelconfig/get', {
+    message: 'AI model configuration retrieved successfully.',
+    summary: "Read the workspace's AI providers (keys shown by their last four characters)",
+    response: AI_MODEL_CONFIG,
+  })
   @WorkspaceAuth()
   getAiModelConfig(@Tenant() tenant: WorkspaceTenant) {
     return this.queries.execute(new GetAiModelConfigQuery(tenant));
@@ -128,7 +197,10 @@ export class WorkspaceController {
 
   @Rpc('aimodelconfig/update', {
     message: 'AI model configuration updated successfully.',
+    summary: "Set or remove the workspace's AI provider keys, endpoints and model lists",
     data: UpdateAiModelConfigRequest,
+    response: AI_MODEL_CONFIG,
+    errors: CONFLICT,
   })
   @WorkspaceAuth()
   updateAiModelConfig(

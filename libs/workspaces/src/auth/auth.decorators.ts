@@ -1,24 +1,42 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import { ApiSecurity } from '@nestjs/swagger';
+import { ApiFailure } from '@app/platform';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeyAuthGuard, BODY_CREDENTIALS } from './api-key-auth.guard';
 import { ApiKeyOptionGuard, REQUIRED_OPTION, type SwitchableOption } from './api-key-option.guard';
-import { HEADER } from './headers';
+import type { SecuritySchemeName } from './openapi-security';
 import { WorkspaceAuthGuard } from './workspace-auth.guard';
+
+/** One way to authenticate: every scheme named must be sent (OpenAPI security requirement). */
+const Requires = (...schemes: SecuritySchemeName[]) =>
+  ApiSecurity(Object.fromEntries(schemes.map((scheme) => [scheme, []])));
+
+const Unauthenticated = () =>
+  ApiFailure(
+    'UNAUTHENTICATED',
+    'a credential header is missing (named in the message) or the credentials are wrong',
+  );
 
 /** Server administrator: `x-service-admin-token` (D3.1). */
 export const AdminAuth = () =>
   applyDecorators(
     UseGuards(AdminTokenGuard),
-    ApiHeader({ name: HEADER.adminToken, required: true }),
+    Requires('adminToken'),
+    Unauthenticated(),
+    ApiFailure(
+      'FAILED_PRECONDITION',
+      'no ADMIN_TOKEN is configured on an external database (D3.2)',
+    ),
   );
 
 /** Workspace-level credentials (operations 1 and 2, console settings). */
 export const WorkspaceAuth = () =>
   applyDecorators(
     UseGuards(WorkspaceAuthGuard),
-    ApiHeader({ name: HEADER.workspaceId, required: true }),
-    ApiHeader({ name: HEADER.authToken, required: true }),
+    // The workspace auth token under either header name (D2.7).
+    Requires('workspaceId', 'authToken'),
+    Requires('workspaceId', 'workspaceAuthToken'),
+    Unauthenticated(),
   );
 
 /**
@@ -33,6 +51,22 @@ export const ApiKeyAuth = (
     UseGuards(ApiKeyAuthGuard, ApiKeyOptionGuard),
     SetMetadata(REQUIRED_OPTION, options.requires),
     SetMetadata(BODY_CREDENTIALS, options.bodyCredentials ?? false),
-    ApiHeader({ name: HEADER.apiKey, required: true }),
-    ApiHeader({ name: HEADER.authToken, required: true }),
+    Requires('apiKey', 'authToken'),
+    // No header at all: `data.apiKey` and `data.authToken` in the body instead.
+    ...(options.bodyCredentials ? [Requires()] : []),
+    Unauthenticated(),
+    ApiFailure(
+      'PERMISSION_DENIED',
+      options.bodyCredentials
+        ? "the request's Origin is outside the auth token's domains, or the body and header credentials name different keys (D2.4, D2.6)"
+        : "the request's Origin is outside the auth token's domains (D2.4)",
+    ),
+    ...(options.requires
+      ? [
+          ApiFailure(
+            'FAILED_PRECONDITION',
+            `the API key's ${options.requires} option is off (D3.4)`,
+          ),
+        ]
+      : []),
   );

@@ -1,0 +1,134 @@
+import { json, namedSchema } from '@app/platform';
+
+const { arrayOf, freeObject, integer, mapOf, nullable, object, string, boolean } = json;
+
+export const COLLAB_USER = namedSchema(
+  'CollabUser',
+  object({ userId: string(), name: string(), email: string() }, { optional: ['name', 'email'] }),
+);
+
+const LOCATION = namedSchema(
+  'Location',
+  object({ id: string(), locationName: string() }, { optional: ['locationName'] }),
+);
+
+/** Where a record lives (hosted `metadata`). */
+const RECORD_METADATA = namedSchema(
+  'RecordMetadata',
+  object({ apiKey: string(), organizationId: string(), documentId: string() }),
+);
+
+const at = (what: string) => integer(`${what}, epoch milliseconds`);
+
+const COMMENT = namedSchema(
+  'CommentView',
+  object(
+    {
+      commentId: integer(),
+      commentText: string(),
+      commentHtml: string(),
+      from: COLLAB_USER,
+      taggedUserContacts: arrayOf(
+        object(
+          { userId: string(), contact: COLLAB_USER, text: string() },
+          { optional: ['contact', 'text'] },
+        ),
+      ),
+      reactions: arrayOf(object({ icon: string(), from: COLLAB_USER, at: at('When') })),
+      context: freeObject(),
+      createdAt: at('Created'),
+      lastUpdated: at('Last changed'),
+    },
+    { optional: ['context'], extra: true },
+  ),
+);
+
+export const COMMENT_ANNOTATION_VIEW = namedSchema(
+  'CommentAnnotationView',
+  object(
+    {
+      annotationId: string(),
+      location: LOCATION,
+      from: COLLAB_USER,
+      status: freeObject(),
+      priority: freeObject(),
+      assignedTo: COLLAB_USER,
+      context: freeObject(),
+      comments: arrayOf(COMMENT),
+      createdAt: at('Created'),
+      lastUpdated: at('Last changed'),
+      metadata: RECORD_METADATA,
+    },
+    { optional: ['location', 'status', 'priority', 'assignedTo', 'context'], extra: true },
+  ),
+);
+
+export const REACTION_VIEW = namedSchema(
+  'ReactionView',
+  object(
+    {
+      reactionId: string(),
+      icon: string(),
+      from: COLLAB_USER,
+      location: LOCATION,
+      targetElementId: string(),
+      createdAt: at('Created'),
+      metadata: RECORD_METADATA,
+    },
+    { optional: ['location', 'targetElementId'], extra: true },
+  ),
+);
+
+export const RECORDING_VIEW = namedSchema(
+  'RecordingView',
+  object(
+    {
+      recordingId: string(),
+      from: COLLAB_USER,
+      recordingType: string(),
+      displayName: string(),
+      location: LOCATION,
+      attachments: arrayOf(freeObject()),
+      createdAt: at('Created'),
+      metadata: RECORD_METADATA,
+    },
+    { optional: ['location'], extra: true },
+  ),
+);
+
+/** An editor's CRDT record as operation 20 answers it. */
+export const CRDT_VIEW = namedSchema(
+  'CrdtView',
+  object({
+    id: string('The editor id'),
+    data: { description: 'As written; its shape follows `type` when it was written' },
+    lastUpdate: { type: 'string', format: 'date-time' },
+    lastUpdatedBy: string('Empty when not given'),
+    sessionId: nullable(string()),
+  }),
+);
+
+export const PRESENCE_USER = namedSchema(
+  'PresenceUser',
+  object(
+    {
+      userId: string(),
+      name: string(),
+      email: string(),
+      status: string(),
+      lastSeen: at('Last joined or refreshed'),
+    },
+    { optional: ['name', 'email', 'status'] },
+  ),
+);
+
+/** `{success: true}` of the single-record writes. */
+export const SUCCESS_FLAG = object({ success: { type: 'boolean', enum: [true] } });
+
+export const COMMENT_IDS = arrayOf(integer(), 'The ids of the comments added, in order');
+
+/** Hosted comment results: keyed by comment id, which is a number. */
+export const COMMENT_RESULTS = mapOf(
+  object({ success: boolean(), id: integer(), message: string() }),
+  'Comment id → its result',
+);

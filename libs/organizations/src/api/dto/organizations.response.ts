@@ -1,0 +1,36 @@
+import { json, namedSchema, type Schema } from '@app/platform';
+
+const { arrayOf, integer, object, string, boolean, ref } = json;
+
+/** An organization as read: its fields, then the metadata it was given (D6.1). */
+export const ORGANIZATION_VIEW = namedSchema(
+  'OrganizationView',
+  object(
+    {
+      id: string(),
+      organizationName: string(),
+      disabled: boolean(),
+      createdAt: integer('Epoch milliseconds'),
+      lastUpdated: integer('Epoch milliseconds'),
+    },
+    { extra: true },
+  ),
+);
+
+/** A folder as read; `subFolders` only below the folder `folders/get` was asked for. */
+export const FOLDER_VIEW: Schema = namedSchema(
+  'FolderView',
+  object(
+    {
+      folderId: string(),
+      folderName: string(),
+      organizationId: string(),
+      parentFolderId: string('"root" at the top level'),
+      ancestors: arrayOf(string(), 'The path from the top: ["root", ..., parent]'),
+      createdAt: integer('Epoch milliseconds'),
+      lastUpdated: integer('Epoch milliseconds'),
+      subFolders: arrayOf(ref('FolderView'), 'To `maxDepth` levels'),
+    },
+    { optional: ['subFolders'] },
+  ),
+);

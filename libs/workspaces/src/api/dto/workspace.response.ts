@@ -1,0 +1,84 @@
+import { json, namedSchema } from '@app/platform';
+import { DOCUMENT_ACCESS_TYPES } from '../../domain/api-key.events';
+import { AI_PROVIDERS } from '../../domain/workspace.events';
+
+const { arrayOf, boolean, mapOf, object, oneOfValues, string } = json;
+
+/** `workspace/create` (D3.1): the auth token is shown here once. */
+export const CREATED_WORKSPACE = namedSchema(
+  'CreatedWorkspace',
+  object({
+    id: string('The workspace id (`x-service-workspace-id`)'),
+    name: string(),
+    owner: object({ email: string(), name: string() }),
+    authToken: string('The workspace auth token, shown once'),
+    apiKeyList: mapOf(
+      object({ id: string(), apiKeyName: string(), type: oneOfValues(['testing']) }),
+      'The first (testing) API key, by key',
+    ),
+  }),
+);
+
+export const WORKSPACE_AUTH_TOKEN = object({
+  authToken: string('The new workspace auth token, shown once'),
+});
+
+const AUTH_TOKEN = namedSchema(
+  'AuthToken',
+  object({
+    token: string(),
+    name: string(),
+    domains: arrayOf(string(), 'Origins the token is accepted from; empty: any'),
+  }),
+);
+
+export const RESET_API_KEY_AUTH_TOKEN = object({ apiKey: string(), newAuthToken: AUTH_TOKEN });
+
+export const CREATED_API_KEY = object({ apiKey: string('The new API key') });
+
+export const AUTH_TOKENS = object({ apiKey: string(), authTokens: arrayOf(AUTH_TOKEN) });
+
+export const DOMAINS_ADDED = object({ domainsAdded: arrayOf(string(), 'As normalised') });
+
+export const WEBHOOK_CONFIG = object({
+  useWebhookService: boolean(),
+  webhookServiceConfig: object({
+    authToken: string(),
+    rawNotificationUrl: string(),
+    processedNotificationUrl: string(),
+    encodeData: boolean(),
+    encryptData: boolean(),
+    publicKey: string(),
+    triggers: mapOf(boolean(), 'Trigger name → on'),
+  }),
+  signingSecret: string('The Standard Webhooks secret (`whsec_...`) receivers verify with (D11.4)'),
+});
+
+export const API_KEY_CONFIG = namedSchema(
+  'ApiKeyConfig',
+  object({
+    apiKey: string(),
+    advancedQueriesEnabled: boolean(),
+    activityServiceEnabled: boolean(),
+    defaultDocumentAccessType: oneOfValues(DOCUMENT_ACCESS_TYPES),
+  }),
+);
+
+const PROVIDER = object(
+  {
+    apiKeyLast4: string('The last four characters of the key; keys are never shown (D3.5)'),
+    baseUrl: string(),
+    models: arrayOf(string()),
+  },
+  { optional: ['baseUrl', 'models'] },
+);
+
+export const AI_MODEL_CONFIG = namedSchema(
+  'AiModelConfig',
+  object({
+    providers: object(Object.fromEntries(AI_PROVIDERS.map((p) => [p, PROVIDER])), {
+      optional: AI_PROVIDERS,
+      description: 'The providers with a key',
+    }),
+  }),
+);
