@@ -9,6 +9,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Embedded data directory, or `memory://` for an in-memory database (tests). */
   dataDir: string;
+  /**
+   * Not from the environment: a dump of a migrated data directory (PGlite `dumpDataDir`) a new
+   * embedded database starts from, instead of an empty one (`@app/testing` sets it).
+   */
+  dataDirTemplate?: Blob;
   redisUrl?: string;
   /** Redis key prefix of the queue, so deployments (and test runs) sharing a Redis stay apart. */
   queuePrefix: string;
