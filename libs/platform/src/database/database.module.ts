@@ -12,6 +12,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
 import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
+import { guardSingleConnection } from './single-connection-guard';
 
 /** What choosing and opening the database reads of the configuration. */
 type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'dataDirTemplate'>;
@@ -123,6 +124,11 @@ export class DatabaseModule {
             ...(await dataSourceOptions(config, discoverMigrations(modules), embedded)),
             autoLoadEntities: true,
           }),
+          dataSourceFactory: async (options) => {
+            const dataSource = new DataSource(options!);
+            if (isEmbedded(config)) guardSingleConnection(dataSource);
+            return dataSource;
+          },
         }),
       ],
       providers: [
