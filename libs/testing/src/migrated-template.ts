@@ -3,8 +3,11 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Client } from 'pg';
+import pg from 'pg';
 import { migrateDatabase, type MigrationClass } from '@app/platform';
+
+// pg is CommonJS: its classes are not named exports for Node's ESM loader (the ESM build).
+const { Client } = pg;
 
 /**
  * Test apps start from a migrated template instead of migrating a new database each time:
@@ -66,7 +69,7 @@ const urlOf = (baseUrl: string, database: string) => {
   return url.toString();
 };
 
-const exists = async (admin: Client, name: string) =>
+const exists = async (admin: pg.Client, name: string) =>
   (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1;
 
 // ---- Embedded (PGlite) ------------------------------------------------------------------

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import pg from 'pg';
+
+// pg is CommonJS: its classes are not named exports for Node's ESM loader (the ESM build).
+const { Client } = pg;
 
 /**
  * A database of its own on the server of `baseUrl`, named `<prefix>_<pid>_<random>`: for a
