@@ -1,7 +1,7 @@
 import { Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { EventStore, Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
-import { JobQueue } from '@app/platform';
+import { JobQueue, Migrations } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
 
 // What `@app/testing` offers an extension's suite: overrides, its migrations, settle(), and
@@ -67,12 +67,13 @@ class ProbeJobs implements OnModuleInit {
   }
 }
 
+@Migrations(ProbeTable1900000000000)
 @Module({
   providers: [{ provide: GREETING, useValue: 'Hello' }, Greeter, ProbeSubscriber, ProbeJobs],
 })
 class ProbeModule {}
 
-const probe = { modules: [ProbeModule], migrations: [ProbeTable1900000000000] };
+const probe = { modules: [ProbeModule] };
 
 describe('createTestApp', () => {
   let t: TestApp;
@@ -88,7 +89,7 @@ describe('createTestApp', () => {
     expect(t.app.get(Greeter).greet('Ann')).toBe('Hi, Ann');
   });
 
-  it('runs the modules’ migrations', async () => {
+  it('runs the migrations the modules declare', async () => {
     const rows = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM probe_notes`);
     expect(rows).toEqual([{ n: 0 }]);
   });

@@ -58,10 +58,25 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(ROOT, 'libs', 'testing', 'tsconfig.esm.json')], {
   stdio: 'inherit',
 });
-const aliases = new Map(Object.entries(paths).map(([alias, [target]]) => [alias, join(ROOT, target)]));
+/** Where an `@app/*` specifier leads: the first of its tsconfig targets that exists. */
+function aliasTarget(specifier) {
+  for (const [pattern, targets] of Object.entries(paths)) {
+    const star = pattern.indexOf('*');
+    const prefix = star < 0 ? pattern : pattern.slice(0, star);
+    const suffix = star < 0 ? '' : pattern.slice(star + 1);
+    if (star < 0 ? specifier !== pattern : !(specifier.startsWith(prefix) && specifier.endsWith(suffix)))
+      continue;
+    const name = star < 0 ? '' : specifier.slice(prefix.length, specifier.length - suffix.length);
+    for (const target of targets) {
+      const path = join(ROOT, target.replace('*', name));
+      if (existsSync(`${path}.ts`) || existsSync(join(path, 'index.ts'))) return path;
+    }
+  }
+  return undefined;
+}
 /** A specifier in full, as Node's ES-module loader (and `moduleResolution: nodenext`) wants it. */
 function fullSpecifier(sourceDir, specifier) {
-  const aliased = aliases.get(specifier);
+  const aliased = specifier.startsWith('.') ? undefined : aliasTarget(specifier);
   if (!aliased && !specifier.startsWith('.')) return specifier;
   const target = aliased ?? resolve(sourceDir, specifier);
   const file = existsSync(`${target}.ts`) ? `${target}.js` : join(target, 'index.js');

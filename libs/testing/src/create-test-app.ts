@@ -3,15 +3,10 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { AppModule, configureApp, fastifyAdapter, MIGRATIONS, nestLogger } from '@app/api';
-import {
-  isInMemory,
-  loadConfig,
-  resolveServerSecrets,
-  type AppConfig,
-  type MigrationClass,
-} from '@app/platform';
+import { AppModule, configureApp, fastifyAdapter, nestLogger } from '@app/api';
+import { isInMemory, loadConfig, resolveServerSecrets, type AppConfig } from '@app/platform';
 import { embeddedTemplate, postgresTemplate } from './migrated-template';
+import { migrationsOf } from './module-migrations';
 import { applyOverrides, type TestOverrides } from './overrides';
 import { settle } from './settle';
 import { printStartUpError } from './start-up-error';
@@ -26,10 +21,8 @@ export interface TestAppOptions {
   keepDatabase?: boolean;
   /** Any other configuration (D13). */
   config?: Partial<AppConfig>;
-  /** Your own modules, composed with the server's (to test an extension). */
+  /** Your own modules, composed with the server's (to test an extension), their `@Migrations` too. */
   modules?: ModuleMetadata['imports'];
-  /** Your modules' migrations, run after the server's (and part of the template's key). */
-  migrations?: MigrationClass[];
   /**
    * Providers to replace (a clock, an HTTP client, an AI provider): a list of
    * `{provide, useValue | useClass | useFactory}`, or a function given Nest's
@@ -80,13 +73,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
   });
-  const migrations = [...MIGRATIONS, ...(options.migrations ?? [])];
+  // The migrations the app will run name its template; the modules declare them.
+  const migrations = () => {
+    // Only walked, never started: any valid secrets do.
+    const probe = { ...env, dataDir: 'memory://', encryptionKey: TEST_ENCRYPTION_KEY };
+    return migrationsOf(AppModule.forRoot(probe, resolveServerSecrets(probe), options.modules));
+  };
   const databaseUrl =
     options.databaseUrl ??
     (env.databaseUrl
       ? await createTestDatabase(
           env.databaseUrl,
-          await postgresTemplate(env.databaseUrl, migrations),
+          await postgresTemplate(env.databaseUrl, await migrations()),
         )
       : undefined);
   const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
@@ -102,7 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   // A new in-memory database starts migrated; a data directory given keeps its own data.
   if (isInMemory(config) && !config.dataDirTemplate)
-    config.dataDirTemplate = await embeddedTemplate(migrations);
+    config.dataDirTemplate = await embeddedTemplate(await migrations());
   const dropDatabase = async () => {
     if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
       await dropTestDatabase(databaseUrl);
@@ -187,7 +185,7 @@ async function startApp(
 ): Promise<NestFastifyApplication> {
   const secrets = resolveServerSecrets(config);
   const builder = Test.createTestingModule({
-    imports: [AppModule.forRoot(config, secrets, options.modules, options.migrations)],
+    imports: [AppModule.forRoot(config, secrets, options.modules)],
   }).setLogger(nestLogger(config));
   const moduleRef: TestingModule = await applyOverrides(builder, options.overrides).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(fastifyAdapter(config), {

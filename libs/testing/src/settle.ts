@@ -1,7 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { Subscriber, SubscriptionRunner, type EventSubscriber } from '@app/event-store';
+import { SubscriptionRunner } from '@app/event-store';
 import { JobQueue } from '@app/platform';
 
 const POLL_MS = 10;
@@ -35,11 +34,6 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
   const runner = app.get(SubscriptionRunner);
   const queue = app.get(JobQueue);
   const dataSource = app.get(DataSource);
-  const subscriptionIds = app
-    .get(DiscoveryService)
-    .getProviders({ metadataKey: Subscriber.KEY })
-    .map((wrapper) => (wrapper.instance as EventSubscriber | undefined)?.subscriptionId)
-    .filter((id): id is string => !!id);
   const deadline = Date.now() + timeoutMs;
   const pendingJobs = (): Promise<PendingJob[]> =>
     dataSource.query(
@@ -48,9 +42,19 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
        ORDER BY run_after`,
       [deadline],
     );
+  // Every subscriber has a checkpoint once drained; rows of subscribers this app lacks are skipped.
   const behind = async (): Promise<string[]> => {
+    const rows: { subscription_id: string }[] = await dataSource.query(
+      `SELECT subscription_id FROM checkpoints ORDER BY subscription_id`,
+    );
     const ids: string[] = [];
-    for (const id of subscriptionIds) if (!(await runner.isCaughtUp(id))) ids.push(id);
+    for (const { subscription_id: id } of rows) {
+      const caughtUp = await runner.isCaughtUp(id).catch((err: Error) => {
+        if (err.message === `No subscriber ${id}`) return true;
+        throw err;
+      });
+      if (!caughtUp) ids.push(id);
+    }
     return ids;
   };
 
@@ -64,8 +68,8 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
     );
     // Jobs before and after the subscribers: a job ending in between may have appended events.
     const jobs = await pendingJobs();
-    const late = jobs.length === 0 ? await behind() : subscriptionIds;
-    if (jobs.length === 0 && late.length === 0 && (await pendingJobs()).length === 0) return;
+    if (jobs.length === 0 && (await behind()).length === 0 && (await pendingJobs()).length === 0)
+      return;
     if (Date.now() >= deadline) {
       throw new Error(
         await describe(dataSource, timeoutMs, await behind(), await pendingJobs(), drainError),
