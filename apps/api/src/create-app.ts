@@ -28,7 +28,8 @@ const NEST_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
 };
 
-function fastifyAdapter(config: AppConfig): FastifyAdapter {
+/** The HTTP adapter of the server (body limit, request ids, request logs). */
+export function fastifyAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     // The caller's x-request-id is kept (D1.5); otherwise a fresh one.
@@ -39,8 +40,15 @@ function fastifyAdapter(config: AppConfig): FastifyAdapter {
   });
 }
 
-/** Global pipe, filter, interceptor, request ids, OpenAPI. */
-function configureApp(app: NestFastifyApplication): void {
+/** Nest's own logger at the configured level. */
+export const nestLogger = (config: AppConfig) =>
+  new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] });
+
+/**
+ * Global pipe, filter, interceptor, request ids, OpenAPI: everything an app needs beyond its
+ * modules. The production app and the test app (`@app/testing`) both go through here.
+ */
+export function configureApp(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();
@@ -68,7 +76,10 @@ export interface CreatedApp {
   secrets: ServerSecrets;
 }
 
-/** Builds the whole server (not listening yet) from a configuration. */
+/**
+ * Builds the whole server (not listening yet) from a configuration. A start-up failure is
+ * thrown to the caller (`abortOnError: false`), never answered by Nest's `process.exit(1)`.
+ */
 export async function createApp(
   config: AppConfig,
   extraModules: ModuleMetadata['imports'] = [],
@@ -77,9 +88,7 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, secrets, extraModules),
     fastifyAdapter(config),
-    {
-      logger: new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] }),
-    },
+    { logger: nestLogger(config), abortOnError: false },
   );
   configureApp(app);
   await app.init();

@@ -1,2 +1,2 @@
 export { AppModule } from './app.module';
-export { createApp, type CreatedApp } from './create-app';
+export { configureApp, createApp, fastifyAdapter, nestLogger, type CreatedApp } from './create-app';

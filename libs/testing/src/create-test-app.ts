@@ -1,9 +1,15 @@
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createApp } from '@app/api';
-import { loadConfig, type AppConfig } from '@app/platform';
+import { AppModule, configureApp, fastifyAdapter, nestLogger } from '@app/api';
+import { isInMemory, loadConfig, resolveServerSecrets, type AppConfig } from '@app/platform';
+import { embeddedTemplate, postgresTemplate } from './migrated-template';
+import { migrationsOf } from './module-migrations';
+import { applyOverrides, type TestOverrides } from './overrides';
+import { settle } from './settle';
+import { printStartUpError } from './start-up-error';
 import { createTestDatabase, dropTestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -15,8 +21,14 @@ export interface TestAppOptions {
   keepDatabase?: boolean;
   /** Any other configuration (D13). */
   config?: Partial<AppConfig>;
-  /** Your own modules, composed with the server's (to test an extension). */
+  /** Your own modules, composed with the server's (to test an extension), their `@Migrations` too. */
   modules?: ModuleMetadata['imports'];
+  /**
+   * Providers to replace (a clock, an HTTP client, an AI provider): a list of
+   * `{provide, useValue | useClass | useFactory}`, or a function given Nest's
+   * `TestingModuleBuilder`, e.g. `(b) => b.overrideProvider(Clock).useValue(fakeClock)`.
+   */
+  overrides?: TestOverrides;
 }
 
 /** Credentials of a workspace and its first API key, as a caller would hold them. */
@@ -39,6 +51,11 @@ export interface TestApp {
   createApiKey(workspace: TestWorkspace): Promise<TestWorkspace>;
   workspaceHeaders(workspace: TestWorkspace): Record<string, string>;
   apiKeyHeaders(workspace: TestWorkspace): Record<string, string>;
+  /**
+   * Waits until every subscriber has handled everything committed and no job is pending,
+   * running that work meanwhile; fails after `timeoutMs` (default 10 s) naming what is behind.
+   */
+  settle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,16 +64,29 @@ const TEST_ENCRYPTION_KEY = randomBytes(32);
 /**
  * The whole server in-process, for jest e2e suites: embedded Postgres in memory and the
  * in-process queue by default; a fresh database on DATABASE_URL and Bull on REDIS_URL when
- * those are set.
+ * those are set. A new database starts as a copy of a migrated template (see
+ * `migrated-template.ts`). Built with Nest's testing module, so providers can be overridden,
+ * and configured as the production app is (`configureApp`).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
   });
+  // The migrations the app will run name its template; the modules declare them.
+  const migrations = () => {
+    // Only walked, never started: any valid secrets do.
+    const probe = { ...env, dataDir: 'memory://', encryptionKey: TEST_ENCRYPTION_KEY };
+    return migrationsOf(AppModule.forRoot(probe, resolveServerSecrets(probe), options.modules));
+  };
   const databaseUrl =
     options.databaseUrl ??
-    (env.databaseUrl ? await createTestDatabase(env.databaseUrl) : undefined);
+    (env.databaseUrl
+      ? await createTestDatabase(
+          env.databaseUrl,
+          await postgresTemplate(env.databaseUrl, await migrations()),
+        )
+      : undefined);
   const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
   const config: AppConfig = {
     ...env,
@@ -68,8 +98,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queuePrefix: `test_${randomBytes(4).toString('hex')}`,
     ...options.config,
   };
-  const { app } = await createApp(config, options.modules);
-  await app.getHttpAdapter().getInstance().ready();
+  // A new in-memory database starts migrated; a data directory given keeps its own data.
+  if (isInMemory(config) && !config.dataDirTemplate)
+    config.dataDirTemplate = await embeddedTemplate(await migrations());
+  const dropDatabase = async () => {
+    if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
+      await dropTestDatabase(databaseUrl);
+  };
+
+  let app: NestFastifyApplication;
+  try {
+    app = await startApp(config, options);
+  } catch (err) {
+    printStartUpError(err);
+    await dropDatabase().catch(() => {});
+    throw err;
+  }
   const server = app.getHttpServer();
 
   const post = (path: string, data: unknown, headers: Record<string, string> = {}) =>
@@ -126,10 +170,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         throw new Error(`apikey/create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return tokenOf({ ...workspace, apiKey: res.body.result.data.apiKey });
     },
+    settle: (timeoutMs) => settle(app, timeoutMs),
     async close() {
       await app.close();
-      if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
-        await dropTestDatabase(databaseUrl);
+      await dropDatabase();
     },
   };
+}
+
+/** The app of `config` through Nest's testing module; a start-up failure closes what opened. */
+async function startApp(
+  config: AppConfig,
+  options: TestAppOptions,
+): Promise<NestFastifyApplication> {
+  const secrets = resolveServerSecrets(config);
+  const builder = Test.createTestingModule({
+    imports: [AppModule.forRoot(config, secrets, options.modules)],
+  }).setLogger(nestLogger(config));
+  const moduleRef: TestingModule = await applyOverrides(builder, options.overrides).compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(fastifyAdapter(config), {
+    logger: nestLogger(config),
+  });
+  try {
+    configureApp(app);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
 }

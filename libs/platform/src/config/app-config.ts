@@ -9,6 +9,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Embedded data directory, or `memory://` for an in-memory database (tests). */
   dataDir: string;
+  /**
+   * Not from the environment: a dump of a migrated data directory (PGlite `dumpDataDir`) a new
+   * embedded database starts from, instead of an empty one (`@app/testing` sets it).
+   */
+  dataDirTemplate?: Blob;
   redisUrl?: string;
   /** Redis key prefix of the queue, so deployments (and test runs) sharing a Redis stay apart. */
   queuePrefix: string;
@@ -120,6 +125,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
 /** Node's timers fire at once past 2^31-1 ms: a longer deadline would be none. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-export const isEmbedded = (config: AppConfig): boolean => !config.databaseUrl;
+export const isEmbedded = (config: Pick<AppConfig, 'databaseUrl'>): boolean => !config.databaseUrl;
 export const isInMemory = (config: AppConfig): boolean =>
   isEmbedded(config) && config.dataDir.startsWith('memory://');

@@ -13,6 +13,10 @@ import { Client } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
 import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
+import { guardSingleConnection } from './single-connection-guard';
+
+/** What choosing and opening the database reads of the configuration. */
+type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'dataDirTemplate'>;
 
 const logger = new Logger('Database');
 
@@ -82,9 +86,25 @@ export async function runMigrationsLocked(
   }
 }
 
+/**
+ * Opens a data source with its schema up to date: the embedded one migrates as it opens
+ * (`migrationsRun`), an external one under the migration lock.
+ */
+async function openAndMigrate(dataSource: DataSource, config: DatabaseConfig): Promise<DataSource> {
+  await dataSource.initialize();
+  if (!config.databaseUrl) return dataSource;
+  try {
+    await runMigrationsLocked(dataSource, config.databaseUrl);
+  } catch (err) {
+    await dataSource.destroy();
+    throw err;
+  }
+  return dataSource;
+}
+
 /** Options shared by both databases: same migrations, never `synchronize` (ARCHITECTURE). */
 async function dataSourceOptions(
-  config: AppConfig,
+  config: DatabaseConfig,
   migrations: MigrationClass[],
   embedded: EmbeddedHandle,
 ): Promise<DataSourceOptions> {
@@ -98,7 +118,7 @@ async function dataSourceOptions(
     uuidExtension: 'pgcrypto' as const,
     installExtensions: false,
   };
-  if (!isEmbedded(config)) {
+  if (config.databaseUrl) {
     return {
       ...common,
       url: config.databaseUrl,
@@ -111,8 +131,31 @@ async function dataSourceOptions(
   // PGlite through its node-postgres adapter, which keeps the `pg` driver's behaviour (error
   // codes, bigint as string). Never typeorm-pglite: with two overlapping transactions it
   // reported a commit that never happened. One connection: PGlite runs one transaction at a time.
-  embedded.db = await PGlite.create(config.dataDir);
+  // A template (a migrated data directory's dump) spares a new database initdb and migrations.
+  embedded.db = await PGlite.create({
+    dataDir: config.dataDir,
+    ...(config.dataDirTemplate && { loadDataDir: config.dataDirTemplate }),
+  });
   return { ...common, extra: createPgConfig(embedded.db) };
+}
+
+/**
+ * Runs `migrations` on the database of `config` as the app would at start, then closes it.
+ * On the embedded database, answers a dump of the migrated data directory (a template to
+ * start other databases from: `dataDirTemplate`).
+ */
+export async function migrateDatabase(
+  config: DatabaseConfig,
+  migrations: MigrationClass[],
+): Promise<Blob | undefined> {
+  const embedded: EmbeddedHandle = {};
+  try {
+    const dataSource = new DataSource(await dataSourceOptions(config, migrations, embedded));
+    await (await openAndMigrate(dataSource, config)).destroy();
+    return await embedded.db?.dumpDataDir('none');
+  } finally {
+    await embedded.db?.close();
+  }
 }
 
 @Module({})
@@ -130,15 +173,9 @@ export class DatabaseModule {
             autoLoadEntities: true,
           }),
           dataSourceFactory: async (options) => {
-            const dataSource = await new DataSource(options!).initialize();
-            if (isEmbedded(config)) return dataSource;
-            try {
-              await runMigrationsLocked(dataSource, config.databaseUrl!);
-            } catch (err) {
-              await dataSource.destroy();
-              throw err;
-            }
-            return dataSource;
+            const dataSource = new DataSource(options!);
+            if (isEmbedded(config)) guardSingleConnection(dataSource);
+            return openAndMigrate(dataSource, config);
           },
         }),
       ],

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import pg from 'pg';
+
+// pg is CommonJS: its classes are not named exports for Node's ESM loader (the ESM build).
+const { Client } = pg;
 
 /**
  * A database of its own on the server of `baseUrl`, named `<prefix>_<pid>_<random>`: for a
- * test app or a benchmark run. Answers its URL.
+ * test app or a benchmark run; a copy of the database `template` when given. Answers its URL.
  */
-export async function createScratchDatabase(baseUrl: string, prefix: string): Promise<string> {
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<string> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(baseUrl, `CREATE DATABASE ${name}`);
+  if (template !== undefined && !/^\w+$/.test(template))
+    throw new Error(`Not a template database name: ${template}`);
+  await adminQuery(baseUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
