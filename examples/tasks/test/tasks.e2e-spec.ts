@@ -1,0 +1,90 @@
+// The example module tested as a user of the server tests their own: the whole server with
+// the module added, through Nest's testing module, with its notifier port overridden.
+import { DataSource } from 'typeorm';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
+import { TaskNotifier, TasksModule, type TaskCompletedNotice } from '@app/tasks';
+
+/** Stands in for email: records what would have been sent. */
+class RecordingNotifier {
+  readonly sent: TaskCompletedNotice[] = [];
+  async notify(notice: TaskCompletedNotice) {
+    this.sent.push(notice);
+  }
+}
+
+describe('example tasks module', () => {
+  let t: TestApp;
+  let h: Record<string, string>;
+  const notifier = new RecordingNotifier();
+  const organizationId = 'org-tasks';
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      modules: [TasksModule],
+      overrides: (builder) => builder.overrideProvider(TaskNotifier).useValue(notifier),
+    });
+    h = t.apiKeyHeaders(await t.createWorkspace());
+  });
+  afterAll(() => t?.close());
+
+  const create = (taskId: string, title: string, assigneeId?: string, headers = h) =>
+    t.post('/v2/example/tasks/create', { organizationId, taskId, title, assigneeId }, headers);
+  const tasks = async (headers = h) =>
+    (await t.post('/v2/example/tasks/get', { organizationId }, headers)).body.result.data;
+
+  it('creates tasks through its own migration, aggregate and projection', async () => {
+    expect((await create('t1', 'Write the report', 'alice')).body).toEqual({
+      result: { status: 'success', message: 'Task created.', data: { taskId: 't1' } },
+    });
+    await create('t2', 'Review the report', 'bob');
+    expect(await tasks()).toEqual([
+      { taskId: 't1', title: 'Write the report', assigneeId: 'alice', completed: false },
+      { taskId: 't2', title: 'Review the report', assigneeId: 'bob', completed: false },
+    ]);
+  });
+
+  it('answers with the server envelope: INVALID_ARGUMENT naming the field, ALREADY_EXISTS', async () => {
+    const missing = await t.post('/v2/example/tasks/create', { organizationId, taskId: 't9' }, h);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(missing.body.error.message).toContain('title');
+    const twice = await create('t1', 'Again');
+    expect(twice.body.error.status).toBe('ALREADY_EXISTS');
+  });
+
+  it('tells the assignee once when a task is completed, after the commit', async () => {
+    await t.post('/v2/example/tasks/complete', { organizationId, taskId: 't1' }, h);
+    await t.post('/v2/example/tasks/complete', { organizationId, taskId: 't1' }, h);
+    await waitFor(async () => (notifier.sent.length > 0 ? true : undefined));
+    await t.settle();
+    expect(notifier.sent).toEqual([
+      expect.objectContaining({ organizationId, taskId: 't1', assigneeId: 'alice' }),
+    ]);
+  });
+
+  it("keeps each API key's tasks to itself", async () => {
+    const other = t.apiKeyHeaders(await t.createWorkspace('other@example.com'));
+    expect(await tasks(other)).toEqual([]);
+  });
+
+  it("erases an assignee with the server's user data deletion job, events included", async () => {
+    const started = await t.post('/v2/users/data/delete', { userIds: ['alice'] }, h);
+    expect(started.status).toBe(202);
+    const { jobId } = started.body.data;
+    await waitFor(async () => {
+      const res = await t.post('/v1/users/data/delete/status', { jobId }, h);
+      return res.body.result?.data?.isDeleteCompleted ? true : undefined;
+    }, 30_000);
+
+    expect(await tasks()).toEqual([
+      { taskId: 't1', title: 'Write the report', assigneeId: null, completed: true },
+      { taskId: 't2', title: 'Review the report', assigneeId: 'bob', completed: false },
+    ]);
+    const naming = await t.app
+      .get(DataSource)
+      .query(
+        `SELECT count(*)::int AS n FROM events WHERE type LIKE 'example-tasks.%' AND data::text LIKE '%"alice"%'`,
+      );
+    expect(naming[0].n).toBe(0);
+  });
+});
