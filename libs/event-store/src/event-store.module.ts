@@ -10,6 +10,7 @@ import { Migrations } from '@app/platform';
 import { EventStore1763856000001 } from './migrations/1763856000001-event-store';
 import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
 import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
+import { SubscriptionMetrics } from './subscription-metrics';
 
 const SERVICES = [
   EventStore,
@@ -22,5 +23,9 @@ const SERVICES = [
 
 @Global()
 @Migrations(EventStore1763856000001, ParkedEvents1763856000008, EventApiKey1763856000009)
-@Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
+@Module({
+  imports: [DiscoveryModule],
+  providers: [...SERVICES, SubscriptionMetrics],
+  exports: SERVICES,
+})
 export class EventStoreModule {}
