@@ -47,20 +47,21 @@ function clientAddress(ip: string): string {
 }
 
 /**
- * Who a request counts against (D5.6): its API key (from the header, or from the body where
- * operation 13 accepts it, D2.6); for workspace-level calls the workspace id; for the admin
- * call the admin token; else the client address. Secrets are hashed, never used as keys.
+ * Who a request counts against (D5.6): its API key header; for workspace-level calls the
+ * workspace id; the API key in the body where operation 13 accepts it there (D2.6); for the
+ * admin call the admin token; else the client address. Secrets are hashed, never used as keys.
  * The request is not authenticated yet (this runs before the auth guards): a made-up key is
  * refused by them, and costs its sender only that key's allowance.
  */
 export function rateLimitTracker(request: FastifyRequest): string {
   const headers = request.headers;
-  const body = request.body as { data?: { apiKey?: unknown } } | undefined;
-  const bodyKey = typeof body?.data?.apiKey === 'string' ? body.data.apiKey : undefined;
-  const apiKey = headerOf(headers['x-service-api-key']) ?? bodyKey;
+  const apiKey = headerOf(headers['x-service-api-key']);
   if (apiKey) return `key:${digest(apiKey)}`;
+  // Workspace-level calls name an API key in the body too: they count for the workspace.
   const workspace = headerOf(headers['x-service-workspace-id']);
   if (workspace) return `workspace:${digest(workspace)}`;
+  const body = request.body as { data?: { apiKey?: unknown } } | undefined;
+  if (typeof body?.data?.apiKey === 'string') return `key:${digest(body.data.apiKey)}`;
   const admin = headerOf(headers['x-service-admin-token']);
   if (admin) return `admin:${digest(admin)}`;
   return `ip:${clientAddress(request.ip)}`;

@@ -32,18 +32,22 @@ return {hits, left, 0}
 `;
 
 const COMMAND_TIMEOUT_MS = 250;
+/** After a failure, Redis is left alone this long: requests pass at once, not after a timeout. */
+const PAUSE_AFTER_FAILURE_MS = 1_000;
 const WARN_EVERY_MS = 10_000;
 
 /**
  * Rate-limit counters in Redis, so that every instance counts against the same limit. When
  * Redis does not answer (down, or slower than COMMAND_TIMEOUT_MS) the request is let through
- * (fail open) with a warning at most every WARN_EVERY_MS and a metric: the limit protects the
+ * (fail open), and so is every request of the next PAUSE_AFTER_FAILURE_MS without asking
+ * Redis, with a warning at most every WARN_EVERY_MS and a metric per request let through: the limit protects the
  * service, and an outage of the limiter's storage must not become an outage of the API.
  */
 export class RedisRateLimitStorage implements RateLimitStorage {
   private readonly logger = new Logger('RateLimit');
   private readonly redis: Redis;
   private lastWarning = 0;
+  private pausedUntil = 0;
 
   constructor(
     url: string,
@@ -71,6 +75,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     name: string,
   ): Promise<RateLimitRecord> {
     // One hash tag, so both keys live on one node of a Redis Cluster (a script needs that).
+    if (Date.now() < this.pausedUntil) return this.failOpen(ttlMs);
     const base = `${this.prefix}:ratelimit:{${name}:${key}}`;
     try {
       const [hits, left, blocked] = (await (
@@ -80,10 +85,15 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       ).collabThrottle(base, `${base}:blocked`, ttlMs, limit, blockMs)) as number[];
       return record(hits, left, blocked);
     } catch (err) {
-      this.metrics?.rateLimitStorageErrors.inc();
-      this.warn('rate limit not checked: Redis unavailable (request let through)', err);
-      return record(0, ttlMs, 0);
+      this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+      this.warn('rate limit not checked: Redis unavailable (requests let through)', err);
+      return this.failOpen(ttlMs);
     }
+  }
+
+  private failOpen(ttlMs: number): RateLimitRecord {
+    this.metrics?.rateLimitStorageErrors.inc();
+    return record(0, ttlMs, 0);
   }
 
   async close(): Promise<void> {
