@@ -40,11 +40,16 @@ export function ensureBuilt(): void {
 /** A server running in a process of its own, to be killed like a real one. */
 export class ServerProcess {
   private output = '';
+  /** Settles when the process has exited, with its code or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
   ) {
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const keep = (chunk: Buffer) => (this.output += chunk.toString());
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
@@ -72,6 +77,16 @@ export class ServerProcess {
       throw err;
     }
     return server;
+  }
+
+  /** What the server printed so far. */
+  get printed(): string {
+    return this.output;
+  }
+
+  /** Sends a signal without waiting (see `exited`). */
+  signal(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
   }
 
   /** Waits until the server has printed a line matching `pattern`. */

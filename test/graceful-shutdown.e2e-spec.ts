@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, dropTestDatabase } from '@app/testing';
+import { freePort } from './support/free-port';
+import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** A caller of a server in another process, over keep-alive connections (fetch's default). */
+function client(url: string) {
+  return async (path: string, data: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ data }),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+}
+
+async function apiKeyHeaders(post: ReturnType<typeof client>, adminToken: string) {
+  const created = await post(
+    '/v2/workspace/create',
+    { ownerEmail: 'owner@example.com', name: 'Owner' },
+    { 'x-service-admin-token': adminToken },
+  );
+  expect(created.status).toBe(200);
+  const { id, authToken, apiKeyList } = created.body.result.data;
+  const apiKey = Object.keys(apiKeyList)[0];
+  const tokens = await post(
+    '/v2/workspace/authtokens/get',
+    { apiKey },
+    { 'x-service-workspace-id': id, 'x-service-auth-token': authToken },
+  );
+  expect(tokens.status).toBe(200);
+  return {
+    'x-service-api-key': apiKey,
+    'x-service-auth-token': tokens.body.result.data.authTokens[0].token,
+  };
+}
+
+/** Every id of `ids` that organizations/get does not return. */
+async function missing(
+  post: ReturnType<typeof client>,
+  headers: Record<string, string>,
+  ids: string[],
+) {
+  const lost: string[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const res = await post(
+      '/v2/organizations/get',
+      { organizationIds: chunk, pageSize: 1000 },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    const found = new Set(res.body.result.data.map((o: { id: string }) => o.id));
+    lost.push(...chunk.filter((id) => !found.has(id)));
+  }
+  return lost;
+}
+
+describe('graceful shutdown (SIGTERM)', () => {
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
+  let env: Record<string, string>;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    const port = await freePort();
+    if (process.env.DATABASE_URL) databaseUrl = await createTestDatabase(process.env.DATABASE_URL);
+    else dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'));
+    env = {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ADMIN_TOKEN: `adm_${randomBytes(16).toString('hex')}`,
+      SERVICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      RATE_LIMIT_RPS: '100000',
+      RATE_LIMIT_BURST: '200000',
+      LOG_LEVEL: 'info',
+      QUEUE_PREFIX: `test_${randomBytes(4).toString('hex')}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
+      ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+    };
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const server of servers) await server.kill();
+    if (databaseUrl) await dropTestDatabase(databaseUrl);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const server = await ServerProcess.start(BUILT_MAIN, env);
+    servers.push(server);
+    return server;
+  };
+
+  it('finishes the requests in flight, loses no acknowledged write and exits 0', async () => {
+    const server = await start();
+    const post = client(server.url);
+    const headers = await apiKeyHeaders(post, env.ADMIN_TOKEN);
+
+    // Slow requests: batches of 1000 organizations, in flight when the signal comes.
+    const batch = (n: number) =>
+      Array.from({ length: 1000 }, (_, i) => ({
+        organizationId: `big-${n}-${i}`,
+        organizationName: 'Big',
+      }));
+    // A stream of small writes from 8 callers, until the server stops answering.
+    const acknowledged: string[] = [];
+    const refused: number[] = [];
+    let signalledAt = 0;
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const id = `w${w}-${i}`;
+        try {
+          const res = await post(
+            '/v1/organizations/add',
+            { organizations: [{ organizationId: id, organizationName: 'W' }] },
+            headers,
+          );
+          if (res.status === 200 && res.body.result.data[id].success) acknowledged.push(id);
+          else {
+            refused.push(res.status);
+            // During the drain: the failure envelope, and the connection is not kept.
+            expect(res.status).toBe(503);
+            expect(res.body.error.status).toBe('UNAVAILABLE');
+          }
+        } catch {
+          if (signalledAt) return; // the listener is closed: connection refused or reset
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const slow = [0, 1, 2].map((n) =>
+      post('/v1/organizations/add', { organizations: batch(n) }, headers).then((res) => ({
+        res,
+        at: Date.now(),
+      })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    signalledAt = Date.now();
+    server.signal('SIGTERM');
+    const exit = await server.exited;
+    const shutdownMs = Date.now() - signalledAt;
+    stop = true;
+    await Promise.all(writers);
+    const slowDone = await Promise.all(slow);
+
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(shutdownMs).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+    expect(server.printed).toMatch(/shutdown complete/);
+    // The slow batches were in flight at the signal and finished.
+    for (const { res, at } of slowDone) {
+      expect(res.status).toBe(200);
+      expect(at).toBeGreaterThan(signalledAt);
+    }
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    // On the same data, every acknowledged write is there.
+    const again = await start();
+    const read = client(again.url);
+    const big = [0, 1, 2].flatMap((n) => batch(n).map((o) => o.organizationId));
+    expect(await missing(read, headers, [...acknowledged, ...big])).toEqual([]);
+    console.log(
+      `graceful-shutdown: ${acknowledged.length} small writes acknowledged, ${refused.length} refused during the drain, 3000 in 3 slow batches; exit 0 after ${shutdownMs} ms`,
+    );
+    again.signal('SIGTERM');
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+});
