@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, dropTestDatabase, type TestApp } from '@app/testing';
 import { OwnRedis, redisServerBinary } from './support/own-redis';
 
 // D5.6 with a small limit: bursts of 5 in a second, 2 per second over 10 s (20 per window).
@@ -131,10 +131,7 @@ describe('rate limits (D5.6)', () => {
     } finally {
       await b.close();
       await a.close();
-      if (a.config.databaseUrl) {
-        const { dropTestDatabase } = await import('@app/testing');
-        await dropTestDatabase(a.config.databaseUrl);
-      }
+      if (a.config.databaseUrl) await dropTestDatabase(a.config.databaseUrl);
     }
   });
 });
