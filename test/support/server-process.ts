@@ -40,11 +40,16 @@ export function ensureBuilt(): void {
 /** A server running in a process of its own, to be killed like a real one. */
 export class ServerProcess {
   private output = '';
+  /** Settles when the process has exited, with its code or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
   ) {
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const keep = (chunk: Buffer) => (this.output += chunk.toString());
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
@@ -81,6 +86,11 @@ export class ServerProcess {
   /** Everything the server printed so far (stdout and stderr), to show when a test fails. */
   get log(): string {
     return this.output;
+  }
+
+  /** Sends a signal without waiting (see `exited`). */
+  signal(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
   }
 
   /** Waits until the server has printed a line matching `pattern`. */

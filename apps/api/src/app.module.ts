@@ -8,6 +8,7 @@ import { GdprModule } from '@app/gdpr';
 import { EventStoreModule } from '@app/event-store';
 import {
   DatabaseModule,
+  OperabilityModule,
   PlatformModule,
   QueueModule,
   type AppConfig,
@@ -32,6 +33,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config, secrets),
+        OperabilityModule.forRoot(config),
         DatabaseModule.forRoot(config),
         QueueModule.forRoot(config),
         EventStoreModule,

@@ -1,12 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@app/platform';
+import { ConfigError, installGracefulShutdown, loadConfig } from '@app/platform';
 import { createApp } from './create-app';
 import { printFirstStart } from './first-start';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app, secrets } = await createApp(config);
-  app.enableShutdownHooks();
+  // Not Nest's shutdown hooks: they end the process by re-raising the signal (exit 143).
+  installGracefulShutdown(app, config);
   await app.listen(config.port, config.host);
   if (secrets.generatedAdminToken) printFirstStart(config, secrets.generatedAdminToken);
 }

@@ -11,6 +11,7 @@ import { EventStore1763856000001 } from './migrations/1763856000001-event-store'
 import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
 import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
 import { CheckpointLeases1763856000011 } from './migrations/1763856000011-checkpoint-leases';
+import { SubscriptionMetrics } from './subscription-metrics';
 
 const SERVICES = [
   EventStore,
@@ -29,4 +30,10 @@ const SERVICES = [
   CheckpointLeases1763856000011,
 )
 @Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
+@Migrations(EventStore1763856000001, ParkedEvents1763856000008, EventApiKey1763856000009)
+@Module({
+  imports: [DiscoveryModule],
+  providers: [...SERVICES, SubscriptionMetrics],
+  exports: SERVICES,
+})
 export class EventStoreModule {}

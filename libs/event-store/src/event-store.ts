@@ -1,7 +1,8 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { Metrics } from '@app/platform';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ConcurrencyError } from './concurrency.error';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
@@ -29,12 +30,13 @@ export class EventStore implements OnModuleInit {
   /** Fires after a commit that appended events: a wake-up for subscriptions, not the log. */
   readonly appended = new EventEmitter();
   private projections: InlineProjection[] = [];
-  /** Transactions that appended events: their commit wakes the subscriptions. */
-  private readonly appendedIn = new WeakSet<EntityManager>();
+  /** Transactions that appended events, with their types: their commit wakes the subscriptions. */
+  private readonly appendedIn = new WeakMap<EntityManager, string[]>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly discovery: DiscoveryService,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   /** The inline projections found at start (the rebuilder replays the log into them). */
@@ -60,7 +62,11 @@ export class EventStore implements OnModuleInit {
     if (manager) return work(manager);
     let used: EntityManager | undefined;
     const result = await this.dataSource.transaction((m) => work((used = m)));
-    if (used && this.appendedIn.has(used)) this.appended.emit('appended');
+    const types = used && this.appendedIn.get(used);
+    if (types) {
+      for (const type of types) this.metrics?.eventsAppended.inc({ type });
+      this.appended.emit('appended');
+    }
     return result;
   }
 
@@ -71,7 +77,9 @@ export class EventStore implements OnModuleInit {
   ): Promise<RecordedEvent[]> {
     const nonEmpty = appends.filter((a) => a.events.length > 0);
     if (nonEmpty.length === 0) return [];
-    return this.transaction(async (m) => {
+    // Successful appends, their commit included when the transaction is their own.
+    const stopTimer = this.metrics?.appendDuration.startTimer();
+    const appended = await this.transaction(async (m) => {
       let events: RecordedEvent[];
       try {
         await this.bumpVersions(m, nonEmpty);
@@ -86,10 +94,14 @@ export class EventStore implements OnModuleInit {
         }
         throw err;
       }
-      this.appendedIn.add(m);
       await this.project(m, events);
+      const types = this.appendedIn.get(m) ?? [];
+      types.push(...events.map((e) => e.type));
+      this.appendedIn.set(m, types);
       return events;
     }, manager);
+    stopTimer?.();
+    return appended;
   }
 
   private async bumpVersions(m: EntityManager, appends: StreamAppend[]): Promise<void> {

@@ -31,3 +31,8 @@ export * from './module-contract/migrations';
 export * from './module-contract/job-handler';
 export * from './module-contract/eraser';
 export * from './openapi';
+export * from './operability/metrics';
+export * from './operability/operability.module';
+export * from './operability/rate-limit.names';
+export * from './operability/shutdown-state';
+export * from './operability/graceful-shutdown';

@@ -96,6 +96,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     encryptionKey: TEST_ENCRYPTION_KEY,
     logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
     queuePrefix: `test_${randomBytes(4).toString('hex')}`,
+    // Suites send thousands of requests with one key; test/rate-limit.e2e-spec.ts sets its own.
+    rateLimitRps: 1_000_000,
+    rateLimitBurst: 1_000_000,
     ...options.config,
   };
   // A new in-memory database starts migrated; a data directory given keeps its own data.

@@ -21,7 +21,16 @@ export interface AppConfig {
   /** 32 bytes; on the embedded database generated into `dataDir` when unset. */
   encryptionKey?: Buffer;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests per second per API key, averaged over 10 s (D5.6). */
   rateLimitRps: number;
+  /** Requests per API key in any one second (D5.6); default twice rateLimitRps. */
+  rateLimitBurst: number;
+  /** Set: `GET /metrics` asks for `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
+  /** On SIGTERM: how long in-flight requests and running jobs get before the process stops. */
+  shutdownTimeoutMs: number;
+  /** On SIGTERM: how long to keep serving (readiness already 503) before closing the listener. */
+  shutdownDelayMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookRetryScale: number;
   /** Failures in a row of a subscriber on one event before the event is parked. */
@@ -51,6 +60,16 @@ function positiveNumber(env: Env, name: string, fallback: number, integer = fals
     throw new ConfigError(
       `${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`,
     );
+  }
+  return value;
+}
+
+function nonNegativeInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} must be an integer of 0 or more, got "${raw}"`);
   }
   return value;
 }
@@ -100,6 +119,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (adminToken !== undefined && adminToken.length < 16) {
     throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  }
+  const rateLimitRps = positiveNumber(env, 'RATE_LIMIT_RPS', 100);
+  const rateLimitBurst = positiveNumber(env, 'RATE_LIMIT_BURST', 2 * rateLimitRps, true);
+  if (rateLimitBurst < rateLimitRps) {
+    throw new ConfigError('RATE_LIMIT_BURST must be at least RATE_LIMIT_RPS');
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -110,7 +138,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminToken,
     encryptionKey: encryptionKey(env),
     logLevel,
-    rateLimitRps: positiveNumber(env, 'RATE_LIMIT_RPS', 100),
+    rateLimitRps,
+    rateLimitBurst,
+    metricsToken,
+    shutdownTimeoutMs: Math.min(
+      positiveNumber(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, true),
+      MAX_TIMER_MS,
+    ),
+    shutdownDelayMs: Math.min(nonNegativeInteger(env, 'SHUTDOWN_DELAY_MS', 0), MAX_TIMER_MS),
     webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     webhookRetryScale: positiveNumber(env, 'WEBHOOK_RETRY_SCALE', 1),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),

@@ -2,6 +2,7 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
@@ -18,6 +19,7 @@ import {
 import { isConnectionFailure } from '../database/connection-failure';
 import { yieldToEventLoop } from '../runtime/yield';
 import { discoverJobHandlers } from '../module-contract/job-handler';
+import { Metrics } from '../operability/metrics';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const SWEEP_INTERVAL_MS = 30_000;
@@ -47,13 +49,27 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private sweepTimer?: NodeJS.Timeout;
   /** Jobs running in this process; a second dispatch of one of them is dropped (see `run`). */
   private readonly running = new Set<string>();
+  /** Names of the jobs whose handler runs now, for `collab_jobs_active`. */
+  private readonly active = new Map<string, string>();
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(JOB_TRANSPORT) private readonly transport: JobTransport,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
+
+  /** Jobs whose handler runs in this process now, by name. */
+  activeByName(): Map<string, number> {
+    const byName = new Map<string, number>();
+    for (const name of this.active.values()) byName.set(name, (byName.get(name) ?? 0) + 1);
+    return byName;
+  }
+
+  private countRun(name: string, outcome: 'completed' | 'retry' | 'failed' | 'postponed'): void {
+    this.metrics?.jobRuns.inc({ queue: 'jobs', name, outcome });
+  }
 
   /**
    * Registers (or replaces, to wrap it) the handler of a job name; handlers must be
@@ -208,6 +224,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn({ msg: 'no handler for job', name: row.name, jobId: row.job_id });
       return;
     }
+    this.active.set(row.job_id, row.name);
     try {
       await handler({
         id: row.job_id,
@@ -220,8 +237,11 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now() WHERE job_id = $1`,
         [row.job_id],
       );
+      this.countRun(row.name, 'completed');
     } catch (err) {
       await this.retryOrFail(row, err);
+    } finally {
+      this.active.delete(row.job_id);
     }
   }
 
@@ -233,6 +253,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private async retryOrFail(row: LedgerRow, err: unknown): Promise<void> {
     if (isConnectionFailure(err)) {
       this.logger.warn({ msg: 'job postponed: database unavailable', jobId: row.job_id });
+      this.countRun(row.name, 'postponed');
       return;
     }
     const attempts = row.attempts + 1;
@@ -249,6 +270,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         delayMs / 1000,
       ],
     );
+    this.countRun(row.name, failed ? 'failed' : 'retry');
     this.logger.warn({
       msg: failed ? 'job failed' : 'job will be retried',
       jobId: row.job_id,

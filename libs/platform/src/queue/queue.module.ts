@@ -9,7 +9,9 @@ import { BullTransport } from './bull.transport';
 import { InProcessTransport } from './in-process.transport';
 import { JOB_TRANSPORT } from './job';
 import { JobQueue } from './job-queue';
+import { JobsMetrics } from './jobs-metrics';
 import { JobsLedger1763856000000 } from '../database/migrations/1763856000000-jobs-ledger';
+import { JobsFailedIndex1763856000040 } from '../database/migrations/1763856000040-jobs-failed-index';
 import { Migrations } from '../module-contract/migrations';
 
 export const QUEUE_NAME = 'jobs';
@@ -39,7 +41,7 @@ function redisClient(
 }
 
 @Global()
-@Migrations(JobsLedger1763856000000)
+@Migrations(JobsLedger1763856000000, JobsFailedIndex1763856000040)
 @Module({})
 export class QueueModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -50,6 +52,7 @@ export class QueueModule {
         providers: [
           { provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() },
           JobQueue,
+          JobsMetrics,
         ],
         exports: [JobQueue],
       };
@@ -72,7 +75,7 @@ export class QueueModule {
         }),
         BullModule.registerQueue({ name: QUEUE_NAME, settings: BULL_STALL_SETTINGS }),
       ],
-      providers: [transport, JobQueue],
+      providers: [transport, JobQueue, JobsMetrics],
       exports: [JobQueue],
     };
   }

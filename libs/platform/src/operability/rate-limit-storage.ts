@@ -1,0 +1,77 @@
+/** One count of a fixed window (the shape of @nestjs/throttler's storage record). */
+export interface RateLimitRecord {
+  totalHits: number;
+  /** Seconds until the window ends. */
+  timeToExpire: number;
+  isBlocked: boolean;
+  /** Seconds until the block ends (0: not blocked). */
+  timeToBlockExpire: number;
+}
+
+/**
+ * Where the counts live: in this process, or in Redis so that every instance shares them.
+ * The interface is @nestjs/throttler's `ThrottlerStorage`.
+ */
+export interface RateLimitStorage {
+  increment(
+    key: string,
+    ttlMs: number,
+    limit: number,
+    blockMs: number,
+    name: string,
+  ): Promise<RateLimitRecord>;
+  close?(): Promise<void>;
+}
+
+export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');
+
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Counts in this process (no REDIS_URL: one instance). The same fixed windows as the Redis
+ * script: a window starts at its first hit and lasts `ttlMs`; past `limit` the key is blocked
+ * for `blockMs`, and hits while blocked are not counted.
+ */
+export class MemoryRateLimitStorage implements RateLimitStorage {
+  private readonly windows = new Map<
+    string,
+    { hits: number; endsAt: number; blockedUntil: number }
+  >();
+  private lastSweep = Date.now();
+
+  async increment(key: string, ttlMs: number, limit: number, blockMs: number, name: string) {
+    const now = Date.now();
+    this.sweep(now);
+    const id = `${name}:${key}`;
+    let w = this.windows.get(id);
+    if (w && w.blockedUntil > now) {
+      return record(w.hits, w.endsAt - now, w.blockedUntil - now);
+    }
+    if (!w || w.endsAt <= now) {
+      w = { hits: 0, endsAt: now + ttlMs, blockedUntil: 0 };
+      this.windows.set(id, w);
+    }
+    w.hits++;
+    if (w.hits > limit) {
+      w.blockedUntil = now + blockMs;
+      return record(w.hits, w.endsAt - now, blockMs);
+    }
+    return record(w.hits, w.endsAt - now, 0);
+  }
+
+  /** Windows and blocks that are over are dropped, so the map does not grow without end. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    for (const [id, w] of this.windows) {
+      if (w.endsAt <= now && w.blockedUntil <= now) this.windows.delete(id);
+    }
+  }
+}
+
+export const record = (hits: number, windowMs: number, blockMs: number): RateLimitRecord => ({
+  totalHits: hits,
+  timeToExpire: Math.max(0, Math.ceil(windowMs / 1000)),
+  isBlocked: blockMs > 0,
+  timeToBlockExpire: Math.max(0, Math.ceil(blockMs / 1000)),
+});

@@ -1,0 +1,137 @@
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { ServiceError } from '../http/service-error';
+import { Metrics } from './metrics';
+import { NO_RATE_LIMIT } from './rate-limit.names';
+import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit-storage';
+
+/** One limit: at most `limit` requests per `ttlMs` window, per tracker. */
+export interface RateLimitPolicy {
+  name: string;
+  limit: number;
+  ttlMs: number;
+}
+
+export const RATE_LIMIT_POLICIES = Symbol('RATE_LIMIT_POLICIES');
+
+/** One policy's count for this request. */
+interface LimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window (or the block) ends. */
+  reset: number;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
+const headerOf = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value) || undefined;
+
+/** An IPv6 client is one /64 (what one host is usually given), an IPv4 client one address. */
+function clientAddress(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  if (ip.startsWith('::ffff:')) return ip.slice(7);
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/**
+ * Who a request counts against (D5.6): its API key header; for workspace-level calls the
+ * workspace id; the API key in the body where operation 13 accepts it there (D2.6); for the
+ * admin call the admin token; else the client address. Secrets are hashed, never used as keys.
+ * The request is not authenticated yet (this runs before the auth guards): a made-up key is
+ * refused by them, and costs its sender only that key's allowance.
+ */
+export function rateLimitTracker(request: FastifyRequest): string {
+  const headers = request.headers;
+  const apiKey = headerOf(headers['x-service-api-key']);
+  if (apiKey) return `key:${digest(apiKey)}`;
+  // Workspace-level calls name an API key in the body too: they count for the workspace.
+  const workspace = headerOf(headers['x-service-workspace-id']);
+  if (workspace) return `workspace:${digest(workspace)}`;
+  const body = request.body as { data?: { apiKey?: unknown } } | undefined;
+  if (typeof body?.data?.apiKey === 'string') return `key:${digest(body.data.apiKey)}`;
+  const admin = headerOf(headers['x-service-admin-token']);
+  if (admin) return `admin:${digest(admin)}`;
+  return `ip:${clientAddress(request.ip)}`;
+}
+
+/**
+ * The rate limit (D5.6), a global guard: each policy counts the request against its tracker
+ * (across all routes), shortest window first. Every answer of a limited route, errors
+ * included, carries the IETF `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
+ * headers (of the policy closest to its limit) and `RateLimit-Policy`; past a limit the
+ * answer is the usual failure envelope, `RESOURCE_EXHAUSTED` (429), with `Retry-After`.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly policyHeader: string;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(RATE_LIMIT_POLICIES) private readonly policies: RateLimitPolicy[],
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
+    @Optional() private readonly metrics?: Metrics,
+  ) {
+    this.policies = [...policies].sort((a, b) => a.ttlMs - b.ttlMs);
+    this.policyHeader = this.policies.map((p) => `${p.limit};w=${p.ttlMs / 1000}`).join(', ');
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const skip = this.reflector.getAllAndOverride<boolean>(NO_RATE_LIMIT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (skip) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const tracker = rateLimitTracker(request);
+    const states: LimitState[] = [];
+    for (const policy of this.policies) {
+      const { limit, ttlMs, name } = policy;
+      // Blocked until the window ends: the block never outlasts the count that caused it.
+      const record = await this.storage.increment(tracker, ttlMs, limit, ttlMs, name);
+      const state: LimitState = record.isBlocked
+        ? { limit, remaining: 0, reset: Math.max(1, record.timeToBlockExpire) }
+        : { limit, remaining: Math.max(0, limit - record.totalHits), reset: record.timeToExpire };
+      states.push(state);
+      this.setHeaders(reply, states);
+      if (record.isBlocked) {
+        this.metrics?.rateLimited.inc({ policy: name });
+        throw new ServiceError(
+          'RESOURCE_EXHAUSTED',
+          `Rate limit exceeded: ${limit} requests per ${ttlMs / 1000} s; retry after ${state.reset} s`,
+          { retryAfterSeconds: state.reset },
+          undefined,
+          { 'retry-after': String(state.reset) },
+        );
+      }
+    }
+    return true;
+  }
+
+  private setHeaders(reply: FastifyReply, states: LimitState[]): void {
+    // The policy closest to its limit speaks for the request (the IETF draft's choice).
+    const tightest = states.reduce((a, b) =>
+      b.remaining < a.remaining || (b.remaining === a.remaining && b.reset > a.reset) ? b : a,
+    );
+    void reply.headers({
+      'ratelimit-policy': this.policyHeader,
+      'ratelimit-limit': String(tightest.limit),
+      'ratelimit-remaining': String(tightest.remaining),
+      'ratelimit-reset': String(tightest.reset),
+    });
+  }
+}
