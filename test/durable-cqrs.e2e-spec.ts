@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import {
   ConcurrencyError,
   defineEvent,
+  DurableSubscription,
   EventStore,
   ofEvent,
   SubscriptionRunner,
@@ -36,7 +37,11 @@ const seen = {
   handled: [] as number[],
   /** n → failures still to throw before the handler succeeds. */
   failuresLeft: new Map<number, number>(),
-  handledBy: [] as string[],
+  /** A pause in the handler, so passes that overlap would show. */
+  delayMs: 0,
+  /** What the handlers deployed later saw. */
+  late: [] as number[],
+  lateFromStart: [] as number[],
 };
 
 @EventsHandler(PingRecorded)
@@ -47,7 +52,25 @@ class PingHandler implements IEventHandler<RecordedOf<typeof PingRecorded>> {
       seen.failuresLeft.set(event.data.n, left - 1);
       throw new Error(`ping ${event.data.n} fails`);
     }
+    if (seen.delayMs) await new Promise((resolve) => setTimeout(resolve, seen.delayMs));
     seen.handled.push(event.data.n);
+  }
+}
+
+/** Deployed on a log with history: starts at its end (the default). */
+@EventsHandler(PingRecorded)
+class LatePingHandler implements IEventHandler<RecordedOf<typeof PingRecorded>> {
+  async handle(event: RecordedOf<typeof PingRecorded>) {
+    seen.late.push(event.data.n);
+  }
+}
+
+/** Deployed on a log with history, asking for all of it. */
+@DurableSubscription({ id: 'late-from-start', from: 'start' })
+@EventsHandler(PingRecorded)
+class LateFromStartHandler implements IEventHandler<RecordedOf<typeof PingRecorded>> {
+  async handle(event: RecordedOf<typeof PingRecorded>) {
+    seen.lateFromStart.push(event.data.n);
   }
 }
 
@@ -88,6 +111,9 @@ class SendPongHandler implements ICommandHandler<SendPong> {
 @Module({ imports: [CqrsModule], providers: [PingHandler, PongSaga, SendPongHandler] })
 class PingModule {}
 
+@Module({ imports: [CqrsModule], providers: [LatePingHandler, LateFromStartHandler] })
+class LateModule {}
+
 const ping = (t: TestApp, n: number) =>
   t.app.get(EventStore).append(
     [
@@ -122,6 +148,7 @@ describe('durable @EventsHandler and @Saga', () => {
   beforeEach(() => {
     seen.handled.length = 0;
     seen.failuresLeft.clear();
+    seen.delayMs = 0;
   });
 
   it('hands an @EventsHandler every committed event of its type once, in commit order', async () => {
@@ -131,10 +158,17 @@ describe('durable @EventsHandler and @Saga', () => {
     expect(seen.handled).toEqual(range(0, 20));
   });
 
+  it('runs one pass per subscription at a time: drains asked for at once hand each event over once', async () => {
+    seen.delayMs = 5;
+    for (const n of range(700, 730)) await ping(t, n);
+    await Promise.all([runner.drain(), runner.drain(), runner.drain(), t.settle()]);
+    expect(seen.handled).toEqual(range(700, 730));
+  });
+
   it('runs the commands a @Saga maps events to, through the CommandBus', async () => {
     for (const n of range(100, 110)) await ping(t, n);
     await waitFor(async () => ((await pongs(t)).includes(109) ? true : undefined));
-    const sent = (await pongs(t)).filter((n) => n >= 100);
+    const sent = (await pongs(t)).filter((n) => n >= 100 && n < 110);
     expect(sent).toEqual(range(100, 110));
     // The handler of the same events too, before the next test counts its own.
     await waitFor(async () => (seen.handled.includes(109) ? true : undefined));
@@ -208,6 +242,38 @@ describe('durable handlers across a restart', () => {
       try {
         await waitFor(async () => (seen.handled.includes(400) ? true : undefined), 15_000);
         expect(seen.handled).toEqual([400]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.DATABASE_URL) await dropTestDatabase(storage.databaseUrl!);
+    }
+  });
+});
+
+describe('durable handlers deployed on a log with history', () => {
+  it('start at its end, unless they ask for the start', async () => {
+    seen.late.length = 0;
+    seen.lateFromStart.length = 0;
+    const dataDir = mkdtempSync(join(tmpdir(), 'cqrs-late-'));
+    const first = await createTestApp({
+      modules: [PingModule],
+      ...(process.env.DATABASE_URL ? { keepDatabase: true } : { dataDir }),
+    });
+    const storage = process.env.DATABASE_URL
+      ? { databaseUrl: first.config.databaseUrl! }
+      : { dataDir };
+    try {
+      for (const n of range(600, 605)) await ping(first, n);
+      await first.settle();
+      await first.close();
+      const second = await createTestApp({ modules: [PingModule, LateModule], ...storage });
+      try {
+        await ping(second, 605);
+        await second.settle();
+        expect(seen.late).toEqual([605]);
+        expect(seen.lateFromStart).toEqual(range(600, 606));
       } finally {
         await second.close();
       }

@@ -27,6 +27,12 @@ describe('GET /metrics', () => {
     const res = await request(app.app.getHttpServer()).get('/metrics').set(headers);
     return res;
   };
+  /** Scrapes until `ready` holds (the database gauges are read once a second at most). */
+  const scrapeUntil = (ready: (text: string) => boolean) =>
+    waitFor(async () => {
+      const res = await scrape();
+      return ready(res.text) ? res : undefined;
+    }, 5_000);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -111,9 +117,12 @@ describe('GET /metrics', () => {
       );
       return res.body.result?.data?.status === 'completed' ? true : undefined;
     }, 20_000);
-    const res = await scrape();
     const jobs = 'collab_jobs';
     const probe = { queue: 'jobs', name: 'metrics.probe' };
+    // Database gauges are read once a second at most: the next read shows the probes.
+    const res = await scrapeUntil(
+      (text) => valueOf(text, jobs, { ...probe, state: 'failed' }) === 1,
+    );
     expect(valueOf(res.text, jobs, { ...probe, state: 'failed' })).toBe(1);
     expect(valueOf(res.text, jobs, { ...probe, state: 'delayed' })).toBe(1);
     expect(res.text).toMatch(
@@ -146,11 +155,15 @@ describe('GET /metrics', () => {
     expect((await t.post('/v1/organizations/documents/delete', doc, h)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const id = { subscription_id: 'collaboration.document-data' };
-    const behind = await scrape();
+    const behind = await scrapeUntil(
+      (text) => valueOf(text, 'collab_subscription_lag_events', id) === 1,
+    );
     expect(valueOf(behind.text, 'collab_subscription_lag_events', id)).toBe(1);
     expect(valueOf(behind.text, 'collab_subscription_lag_seconds', id)).toBeGreaterThanOrEqual(1);
     await runner.drain();
-    const after = await scrape();
+    const after = await scrapeUntil(
+      (text) => valueOf(text, 'collab_subscription_lag_events', id) === 0,
+    );
     expect(valueOf(after.text, 'collab_subscription_lag_events', id)).toBe(0);
     expect(valueOf(after.text, 'collab_subscription_lag_seconds', id)).toBe(0);
     expect(valueOf(after.text, 'collab_subscription_parked_events', id)).toBe(0);

@@ -9,6 +9,35 @@ import type { EventSubscriber } from './projection';
 const EVENTS_HANDLER_METADATA = '__eventsHandler__';
 const SAGA_METADATA = '__saga__';
 
+const DURABLE_SUBSCRIPTION = 'service:durable-subscription';
+
+/** A provider's class: its own, or its token when a test replaced it with a value. */
+type ClassRef = (abstract new (...args: never[]) => unknown) & { name: string };
+
+export interface DurableSubscriptionOptions {
+  /** The checkpoint's name, kept when the class is renamed (default: the class name). */
+  id?: string;
+  /**
+   * `end` (default): a handler deployed on an existing log starts with the events written
+   * from then on, so it does not repeat every notice of the past. `start`: it reads the
+   * whole log first (a handler that builds state).
+   */
+  from?: 'start' | 'end';
+}
+
+/**
+ * Names an `@EventsHandler`'s or `@Saga`s' checkpoint and where it starts:
+ * `@DurableSubscription({ id: 'tasks.notify-assignee', from: 'end' })`.
+ */
+export const DurableSubscription =
+  (options: DurableSubscriptionOptions): ClassDecorator =>
+  (target) => {
+    Reflect.defineMetadata(DURABLE_SUBSCRIPTION, options, target);
+  };
+
+const optionsOf = (metatype: object): DurableSubscriptionOptions =>
+  Reflect.getMetadata(DURABLE_SUBSCRIPTION, metatype) ?? {};
+
 type Saga = (events$: Observable<RecordedEvent>) => Observable<ICommand | undefined>;
 
 /** The stored event type of an `@EventsHandler` argument, if it is a `defineEvent` definition. */
@@ -17,12 +46,18 @@ const typeOf = (event: unknown): string | undefined => {
   return typeof event === 'function' && typeof type === 'string' ? type : undefined;
 };
 
-function handlerSubscriber(wrapper: InstanceWrapper, types: string[]): EventSubscriber {
+function handlerSubscriber(
+  wrapper: InstanceWrapper,
+  metatype: ClassRef,
+  types: string[],
+): EventSubscriber {
   const handler = wrapper.instance as IEventHandler<RecordedEvent>;
+  const { id, from = 'end' } = optionsOf(metatype);
   return {
-    subscriptionId: `cqrs.handler.${wrapper.metatype!.name}`,
+    subscriptionId: `cqrs.handler.${id ?? metatype.name}`,
     handles: types,
     detached: true,
+    startAt: from,
     async handle(events) {
       for (const event of events) await handler.handle(event);
     },
@@ -32,13 +67,16 @@ function handlerSubscriber(wrapper: InstanceWrapper, types: string[]): EventSubs
 /** A saga fed one event at a time; the commands it maps the event to run before the next. */
 function sagaSubscriber(
   wrapper: InstanceWrapper,
+  metatype: ClassRef,
   property: string,
   commandBus: CommandBus,
 ): EventSubscriber {
   const saga = (wrapper.instance as Record<string, Saga>)[property].bind(wrapper.instance);
+  const { id, from = 'end' } = optionsOf(metatype);
   return {
-    subscriptionId: `cqrs.saga.${wrapper.metatype!.name}.${property}`,
+    subscriptionId: `cqrs.saga.${id ?? metatype.name}.${property}`,
     detached: true,
+    startAt: from,
     async handle(events) {
       for (const event of events) {
         const commands = await lastValueFrom(saga(of(event)).pipe(toArray()));
@@ -72,7 +110,13 @@ export function durableCqrsSubscribers(
 ): EventSubscriber[] {
   const subscribers: EventSubscriber[] = [];
   for (const wrapper of discovery.getProviders()) {
-    const metatype = wrapper.metatype as { name: string } | undefined;
+    // The class marked: the provider's own, or its token when a test replaced it with a value.
+    const metatype = [wrapper.metatype, wrapper.token, wrapper.instance?.constructor].find(
+      (type): type is ClassRef =>
+        typeof type === 'function' &&
+        (Reflect.hasMetadata(EVENTS_HANDLER_METADATA, type) ||
+          Reflect.hasMetadata(SAGA_METADATA, type)),
+    );
     if (!metatype || !wrapper.instance) continue;
     const events: unknown[] = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) ?? [];
     const types = events.map(typeOf).filter((t): t is string => t !== undefined);
@@ -81,10 +125,10 @@ export function durableCqrsSubscribers(
     if (!wrapper.isDependencyTreeStatic()) {
       throw new Error(`${metatype.name}: a durable event handler or saga must be a singleton`);
     }
-    if (types.length > 0) subscribers.push(handlerSubscriber(wrapper, types));
+    if (types.length > 0) subscribers.push(handlerSubscriber(wrapper, metatype, types));
     for (const property of sagas) {
       if (!commandBus) throw new Error(`${metatype.name}.${property}: a saga needs CqrsModule`);
-      subscribers.push(sagaSubscriber(wrapper, property, commandBus));
+      subscribers.push(sagaSubscriber(wrapper, metatype, property, commandBus));
     }
   }
   return subscribers;

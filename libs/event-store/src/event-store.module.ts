@@ -29,8 +29,6 @@ const SERVICES = [
   EventApiKey1763856000009,
   CheckpointLeases1763856000011,
 )
-@Module({ imports: [DiscoveryModule], providers: SERVICES, exports: SERVICES })
-@Migrations(EventStore1763856000001, ParkedEvents1763856000008, EventApiKey1763856000009)
 @Module({
   imports: [DiscoveryModule],
   providers: [...SERVICES, SubscriptionMetrics],

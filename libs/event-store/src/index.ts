@@ -13,4 +13,4 @@ export * from './transient-error';
 export * from './upcasters';
 export * from './stream-id';
 export * from './batch';
-export { ofEvent } from './cqrs-subscribers';
+export { DurableSubscription, ofEvent, type DurableSubscriptionOptions } from './cqrs-subscribers';

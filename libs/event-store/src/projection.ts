@@ -33,6 +33,12 @@ export interface EventSubscriber {
    * leased to one instance and moved after the work, and a crash in between repeats it.
    */
   readonly detached?: boolean;
+  /**
+   * Where a new checkpoint starts: the start of the log (default: a subscriber that builds
+   * state needs all of it), or its end, for reactions (a notice, a command) that must not
+   * replay history when the subscriber is first deployed.
+   */
+  readonly startAt?: 'start' | 'end';
   handle(events: RecordedEvent[], manager: EntityManager): Promise<void>;
 }
 

@@ -1,15 +1,17 @@
 import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import { METRIC, Metrics } from '@app/platform';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { Subscriber, type EventSubscriber } from './projection';
+import type { EventSubscriber } from './projection';
+import { SubscriptionRunner } from './subscription-runner';
 import { storedTypesOf } from './upcasters';
 
 /** Events counted behind a checkpoint at most: the gauge says "at least this many" past it. */
 export const LAG_COUNT_CAP = 100_000;
 const QUERY_TIMEOUT_MS = 2_000;
 const WARN_EVERY_MS = 60_000;
+/** A scrape within this long of the last read gets its numbers: scrapes cost one read at most. */
+const CACHE_MS = 1_000;
 
 /**
  * Per subscription, the log's first LAG_COUNT_CAP events past its checkpoint (in the
@@ -51,25 +53,23 @@ export class SubscriptionMetrics implements OnApplicationBootstrap {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly discovery: DiscoveryService,
+    private readonly runner: SubscriptionRunner,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     const metrics = this.metrics;
     if (!metrics) return;
-    const subscribers = this.discovery
-      .getProviders({ metadataKey: Subscriber.KEY })
-      .map((wrapper) => wrapper.instance as EventSubscriber)
-      .filter(Boolean);
     const read = this.read.bind(this);
-    const lagsOf = () => this.lags(subscribers);
+    // Every subscriber the runner feeds, durable event handlers and sagas included.
+    const runner = this.runner;
+    const lagsOf = () => this.lags(runner.subscriptions);
     const dataSource = this.dataSource;
     // One read per scrape feeds both gauges (the registry collects them concurrently).
     let reading: Promise<Lag[] | undefined> | undefined;
     const lags = () =>
       (reading ??= read('subscription_lag', lagsOf).finally(() =>
-        setTimeout(() => (reading = undefined), 0),
+        setTimeout(() => (reading = undefined), CACHE_MS).unref(),
       ));
     new Gauge({
       name: METRIC.subscriptionLagEvents,
@@ -105,13 +105,13 @@ export class SubscriptionMetrics implements OnApplicationBootstrap {
               `SELECT subscription_id, count(*)::int AS n FROM parked_events GROUP BY subscription_id`,
             ) as Promise<{ subscription_id: string; n: number }[]>,
         );
-        for (const s of subscribers) this.set({ subscription_id: s.subscriptionId }, 0);
+        for (const s of runner.subscriptions) this.set({ subscription_id: s.subscriptionId }, 0);
         for (const row of rows ?? []) this.set({ subscription_id: row.subscription_id }, row.n);
       },
     });
   }
 
-  private async lags(subscribers: EventSubscriber[]): Promise<Lag[]> {
+  private async lags(subscribers: readonly EventSubscriber[]): Promise<Lag[]> {
     const rows: { subscription_id: string; position: string; transaction_id: string }[] =
       await this.dataSource.query(
         `SELECT subscription_id, position, transaction_id::text AS transaction_id FROM checkpoints`,

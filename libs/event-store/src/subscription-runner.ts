@@ -113,6 +113,8 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private stopped = false;
   private readonly wake = () => this.kick();
   private readonly checkpointed = new Set<string>();
+  /** The pass running for each subscription in this process. */
+  private readonly passes = new Map<string, Promise<void>>();
   /** Failed passes in a row per subscription, and when the next may start (backoff). */
   private readonly failedPasses = new Map<string, { count: number; until: number }>();
   /** Failures in a row on one event before it is parked. */
@@ -133,7 +135,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     this.maxAttempts = config?.subscriptionMaxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.subscribers = [
       ...this.discovery
         .getProviders({ metadataKey: Subscriber.KEY })
@@ -146,6 +148,11 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     // Two subscribers on one checkpoint would each skip what the other handled.
     if (twice) throw new Error(`Two subscribers share the subscription id ${twice}`);
     if (this.subscribers.length === 0) return;
+    // Before the app takes requests: a subscriber that starts at the end of the log must not
+    // miss the first events written after start-up.
+    for (const subscriber of this.subscribers) {
+      if (subscriber.startAt === 'end') await this.ensureCheckpoint(subscriber);
+    }
     this.store.appended.on('appended', this.wake);
     this.timer = setInterval(this.wake, POLL_INTERVAL_MS);
     this.timer.unref();
@@ -159,6 +166,11 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     await this.running;
   }
 
+  /** The subscribers this runner feeds (metrics read their lag). */
+  get subscriptions(): readonly EventSubscriber[] {
+    return this.subscribers;
+  }
+
   /** Processes everything committed so far for every subscriber (tests and shutdown use it). */
   async drain(): Promise<void> {
     for (const subscriber of this.subscribers) await this.drainOne(subscriber);
@@ -169,11 +181,29 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
    * while (doubling to FAILURE_BACKOFF_MAX_MS): a busy log wakes the runner on every append,
    * and an event must not be counted towards parking, nor a busy database hit, that fast.
    */
-  private async drainOne(subscriber: EventSubscriber): Promise<void> {
+  private async drainOne(subscriber: EventSubscriber, background = false): Promise<void> {
+    const id = subscriber.subscriptionId;
+    // One pass per subscription in this process: the background pass, `drain` and
+    // `waitForEvent` may ask at once, and two passes would handle the same events.
+    for (let running = this.passes.get(id); running; running = this.passes.get(id)) {
+      await running.catch(() => undefined);
+    }
+    const pass = this.passOf(subscriber, background);
+    this.passes.set(id, pass);
+    try {
+      await pass;
+    } finally {
+      if (this.passes.get(id) === pass) this.passes.delete(id);
+    }
+  }
+
+  /** A background pass stops at shutdown; one asked for (`drain`, `waitForEvent`) runs to the end. */
+  private async passOf(subscriber: EventSubscriber, background: boolean): Promise<void> {
     const id = subscriber.subscriptionId;
     if ((this.failedPasses.get(id)?.until ?? 0) > Date.now()) return;
     try {
-      while ((await this.runBatch(subscriber)) > 0) await yieldToEventLoop();
+      const stop = () => background && this.stopped;
+      while (!stop() && (await this.runBatch(subscriber, stop)) > 0) await yieldToEventLoop();
       this.failedPasses.delete(id);
     } catch (err) {
       const count = (this.failedPasses.get(id)?.count ?? 0) + 1;
@@ -186,11 +216,11 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   /** The background pass: a subscriber that fails is logged and retried later, the others go on. */
   private async drainEach(): Promise<void> {
     for (const subscriber of this.subscribers) {
-      await this.drainOne(subscriber).catch((err) =>
+      await this.drainOne(subscriber, true).catch((err) =>
         this.logger.error({
           msg: 'subscription batch failed',
           subscriptionId: subscriber.subscriptionId,
-          err: String(err),
+          err: messageOf(asError(err)),
         }),
       );
     }
@@ -228,8 +258,10 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     timeoutMs: number,
   ): Promise<'handled' | 'parked' | 'pending'> {
     const deadline = Date.now() + timeoutMs;
+    // The subscribers whose work is part of the event's outcome: detached ones (event
+    // handlers, sagas) react after the fact and are not waited for.
     const subscribers = this.subscribers.filter(
-      (s) => !s.handles || s.handles.includes(event.type),
+      (s) => !s.detached && (!s.handles || s.handles.includes(event.type)),
     );
     for (const subscriber of subscribers) {
       await this.drainOne(subscriber).catch(() => undefined); // logged by the background pass
@@ -314,16 +346,10 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
    * (parked ones included). Throws the handler's error when it failed on an event that is
    * not parked yet, after committing the events before it.
    */
-  async runBatch(subscriber: EventSubscriber): Promise<number> {
-    if (!this.checkpointed.has(subscriber.subscriptionId)) {
-      await this.dataSource.query(
-        `INSERT INTO checkpoints (subscription_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-        [subscriber.subscriptionId],
-      );
-      this.checkpointed.add(subscriber.subscriptionId);
-    }
+  async runBatch(subscriber: EventSubscriber, stop: () => boolean = () => false): Promise<number> {
+    await this.ensureCheckpoint(subscriber);
     const outcome = subscriber.detached
-      ? await this.handleDetachedBatch(subscriber)
+      ? await this.handleDetachedBatch(subscriber, stop)
       : await this.dataSource.transaction((m) => this.handleBatch(subscriber, m));
     if (outcome.parked) this.reportParked(subscriber, outcome.parked);
     if (outcome.error) throw outcome.error;
@@ -370,7 +396,10 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
    * one event at a time with no transaction open (its work opens its own; on the embedded
    * database a held transaction would block it), the checkpoint moved after the work.
    */
-  private async handleDetachedBatch(subscriber: EventSubscriber): Promise<BatchOutcome> {
+  private async handleDetachedBatch(
+    subscriber: EventSubscriber,
+    stop: () => boolean,
+  ): Promise<BatchOutcome> {
     const id = subscriber.subscriptionId;
     const batch = await this.dataSource.transaction(async (m) => {
       const claimed = await this.claimBatch(m, subscriber, DETACHED_BATCH_SIZE);
@@ -381,11 +410,22 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     let handled = 0;
     let renewedAt = Date.now();
     try {
+      const saveProgress = async () => {
+        if (handled === 0) return;
+        await this.whileLeased(id, (m) => this.advance(m, subscriber, batch.events[handled - 1]));
+      };
       for (const event of batch.events) {
+        if (stop()) {
+          await saveProgress(); // shutting down: keep what is done, leave the rest
+          return { handled };
+        }
         try {
           await subscriber.handle([event], this.dataSource.manager);
         } catch (err) {
-          if (isTransientError(err) || err instanceof ConcurrencyError) throw err;
+          if (isTransientError(err) || err instanceof ConcurrencyError) {
+            await saveProgress().catch(() => undefined); // the database may be away
+            throw err;
+          }
           // The events before it are done: the next pass starts at this one, alone.
           const parked = await this.whileLeased(id, async (m) => {
             if (handled > 0) await this.advance(m, subscriber, batch.events[handled - 1]);
@@ -456,6 +496,32 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     await subscriber.handle(rows.map(toRecordedEvent), this.dataSource.manager);
     await this.parked.remove(found.id, this.dataSource.manager);
     return { parked: found, handled: true };
+  }
+
+  /**
+   * Makes the subscriber's checkpoint if it has none: at the start of the log, or with
+   * `startAt: 'end'` after the last event every transaction below the horizon committed.
+   */
+  private async ensureCheckpoint(subscriber: EventSubscriber): Promise<void> {
+    if (this.checkpointed.has(subscriber.subscriptionId)) return;
+    if (subscriber.startAt === 'end') {
+      await this.dataSource.query(
+        `INSERT INTO checkpoints (subscription_id, position, transaction_id)
+         SELECT $1, COALESCE(last.global_position, 0), COALESCE(last.transaction_id, '0'::xid8)
+         FROM (SELECT 1) one LEFT JOIN (
+           SELECT global_position, transaction_id FROM events
+           WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           ORDER BY transaction_id DESC, global_position DESC LIMIT 1) last ON true
+         ON CONFLICT DO NOTHING`,
+        [subscriber.subscriptionId],
+      );
+    } else {
+      await this.dataSource.query(
+        `INSERT INTO checkpoints (subscription_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [subscriber.subscriptionId],
+      );
+    }
+    this.checkpointed.add(subscriber.subscriptionId);
   }
 
   private async handleBatch(subscriber: EventSubscriber, m: EntityManager): Promise<BatchOutcome> {
@@ -532,7 +598,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     await m.query(
       `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8, updated_at = now(),
          failing_position = NULL, failures = 0, last_error = NULL
-       WHERE subscription_id = $1`,
+       WHERE subscription_id = $1 AND (transaction_id, position) < ($3::xid8, $2::bigint)`,
       [subscriber.subscriptionId, event.globalPosition, event.transactionId],
     );
   }

@@ -14,7 +14,9 @@ export const TASKS_KIND = 'example-tasks';
 /**
  * Erases users as assignees of tasks (D8.3): each of their tasks is unassigned, and every
  * stored event of it is rewritten without them, in one transaction per task. Running it
- * again finds no task assigned to them, so it does nothing twice.
+ * again finds no task assigned to them, so it does nothing twice. Titles are the caller's
+ * text and are not scanned here; a module whose free text may name people also replaces
+ * `subject.words` (the users' names and emails) in it, as the collaboration eraser does.
  */
 @Injectable()
 @Eraser()

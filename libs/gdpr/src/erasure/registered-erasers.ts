@@ -52,7 +52,12 @@ export class RegisteredErasers {
   private byKind(): Map<string, UserDataEraser> {
     if (this.found) return this.found;
     const found = new Map<string, UserDataEraser>();
-    for (const wrapper of this.discovery.getProviders({ metadataKey: Eraser.KEY })) {
+    for (const wrapper of this.discovery.getProviders()) {
+      // The class marked: the provider's own, or its token when a test replaced it with a value.
+      const marked = [wrapper.metatype, wrapper.token, wrapper.instance?.constructor].some(
+        (type) => typeof type === 'function' && Reflect.hasMetadata(Eraser.KEY, type),
+      );
+      if (!marked) continue;
       const eraser = wrapper.instance as UserDataEraser | undefined;
       if (!eraser) continue;
       for (const kind of eraser.kinds) {

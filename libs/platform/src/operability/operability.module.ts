@@ -38,10 +38,6 @@ const SHUTTING_DOWN: FailureEnvelope = {
 @Module({})
 export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
   static forRoot(config: AppConfig): DynamicModule {
-    const metrics = new Metrics();
-    const storage: RateLimitStorage = config.redisUrl
-      ? new RedisRateLimitStorage(config.redisUrl, config.queuePrefix, metrics)
-      : new MemoryRateLimitStorage();
     const policies: RateLimitPolicy[] = [
       { name: 'burst', ttlMs: BURST_WINDOW_MS, limit: config.rateLimitBurst },
       {
@@ -54,8 +50,17 @@ export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
       module: OperabilityModule,
       controllers: [MetricsController],
       providers: [
-        { provide: Metrics, useValue: metrics },
-        { provide: RATE_LIMIT_STORAGE, useValue: storage },
+        // Made when the module is, not when it is described: describing an app (to find its
+        // migrations) must open no connection.
+        { provide: Metrics, useFactory: () => new Metrics() },
+        {
+          provide: RATE_LIMIT_STORAGE,
+          inject: [Metrics],
+          useFactory: (metrics: Metrics): RateLimitStorage =>
+            config.redisUrl
+              ? new RedisRateLimitStorage(config.redisUrl, config.queuePrefix, metrics)
+              : new MemoryRateLimitStorage(),
+        },
         { provide: RATE_LIMIT_POLICIES, useValue: policies },
         ShutdownState,
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -46,22 +46,37 @@ function clientAddress(ip: string): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
+/** A header's value; the first of a repeated one. */
+const credential = (headers: FastifyRequest['headers'], ...names: string[]): string => {
+  for (const name of names) {
+    const value = headerOf(headers[name]);
+    if (value) return value;
+  }
+  return '';
+};
+
 /**
- * Who a request counts against (D5.6): its API key header; for workspace-level calls the
- * workspace id; the API key in the body where operation 13 accepts it there (D2.6); for the
- * admin call the admin token; else the client address. Secrets are hashed, never used as keys.
- * The request is not authenticated yet (this runs before the auth guards): a made-up key is
- * refused by them, and costs its sender only that key's allowance.
+ * Who a request counts against (D5.6): its API key with the auth token that comes with it;
+ * for workspace-level calls the workspace id with its token; the API key in the body where
+ * operation 13 accepts it there (D2.6); for the admin call the admin token; else the client
+ * address. The request is not authenticated yet (this runs before the auth guards), so the
+ * count is of the credential pair as sent: someone who knows an API key (not a secret) but
+ * not its token counts against a pair of their own and cannot use up the key's allowance.
+ * Secrets are hashed, never used as keys.
  */
 export function rateLimitTracker(request: FastifyRequest): string {
   const headers = request.headers;
+  const token = credential(headers, 'x-service-auth-token', 'x-service-workspace-auth-token');
   const apiKey = headerOf(headers['x-service-api-key']);
-  if (apiKey) return `key:${digest(apiKey)}`;
+  if (apiKey) return `key:${digest(`${apiKey}\n${token}`)}`;
   // Workspace-level calls name an API key in the body too: they count for the workspace.
   const workspace = headerOf(headers['x-service-workspace-id']);
-  if (workspace) return `workspace:${digest(workspace)}`;
-  const body = request.body as { data?: { apiKey?: unknown } } | undefined;
-  if (typeof body?.data?.apiKey === 'string') return `key:${digest(body.data.apiKey)}`;
+  if (workspace) return `workspace:${digest(`${workspace}\n${token}`)}`;
+  const body = request.body as { data?: { apiKey?: unknown; authToken?: unknown } } | undefined;
+  if (typeof body?.data?.apiKey === 'string') {
+    const bodyToken = typeof body.data.authToken === 'string' ? body.data.authToken : token;
+    return `key:${digest(`${body.data.apiKey}\n${bodyToken}`)}`;
+  }
   const admin = headerOf(headers['x-service-admin-token']);
   if (admin) return `admin:${digest(admin)}`;
   return `ip:${clientAddress(request.ip)}`;

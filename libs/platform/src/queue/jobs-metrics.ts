@@ -57,8 +57,18 @@ export class JobsMetrics implements OnApplicationBootstrap {
     });
   }
 
+  private reading?: Promise<{ name: string; state: string; n: number }[] | undefined>;
+
+  /** One read a second at most, whatever the scrape rate (an open /metrics can be called often). */
+  private ledger(): Promise<{ name: string; state: string; n: number }[] | undefined> {
+    this.reading ??= this.readLedger().finally(() =>
+      setTimeout(() => (this.reading = undefined), 1_000).unref(),
+    );
+    return this.reading;
+  }
+
   /** Both partial indexes (pending, failed): a scrape never reads the completed jobs. */
-  private async ledger(): Promise<{ name: string; state: string; n: number }[] | undefined> {
+  private async readLedger(): Promise<{ name: string; state: string; n: number }[] | undefined> {
     try {
       return await Promise.race([
         this.dataSource.query(
