@@ -141,6 +141,9 @@ describe('createTestApp when the app cannot start', () => {
     providers: [
       {
         provide: 'BROKEN',
+        // Fails once the database is open, as an extension's provider would: a failure
+        // beside the database's own start would leave it opening after the test ended.
+        inject: [DataSource],
         useFactory: () => {
           throw new Error('probe cannot start', { cause: new Error('the root cause') });
         },

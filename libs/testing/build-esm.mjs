@@ -64,7 +64,11 @@ function aliasTarget(specifier) {
     const star = pattern.indexOf('*');
     const prefix = star < 0 ? pattern : pattern.slice(0, star);
     const suffix = star < 0 ? '' : pattern.slice(star + 1);
-    if (star < 0 ? specifier !== pattern : !(specifier.startsWith(prefix) && specifier.endsWith(suffix)))
+    if (
+      star < 0
+        ? specifier !== pattern
+        : !(specifier.startsWith(prefix) && specifier.endsWith(suffix))
+    )
       continue;
     const name = star < 0 ? '' : specifier.slice(prefix.length, specifier.length - suffix.length);
     for (const target of targets) {
@@ -87,7 +91,8 @@ for (const file of walk(OUT).filter((f) => f.endsWith('.d.ts'))) {
   const sourceDir = dirname(join(ROOT, relative(OUT, file)));
   const text = readFileSync(file, 'utf8').replace(
     /(from |import\()(['"])([^'"]+)\2/g,
-    (_, keyword, quote, specifier) => `${keyword}${quote}${fullSpecifier(sourceDir, specifier)}${quote}`,
+    (_, keyword, quote, specifier) =>
+      `${keyword}${quote}${fullSpecifier(sourceDir, specifier)}${quote}`,
   );
   writeFileSync(file, text);
 }

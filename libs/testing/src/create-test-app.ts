@@ -4,7 +4,13 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AppModule, configureApp, fastifyAdapter, nestLogger } from '@app/api';
-import { isInMemory, loadConfig, resolveServerSecrets, type AppConfig } from '@app/platform';
+import {
+  closeDatabaseOf,
+  isInMemory,
+  loadConfig,
+  resolveServerSecrets,
+  type AppConfig,
+} from '@app/platform';
 import { embeddedTemplate, postgresTemplate } from './migrated-template';
 import { migrationsOf } from './module-migrations';
 import { applyOverrides, type TestOverrides } from './overrides';
@@ -114,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await startApp(config, options);
   } catch (err) {
     printStartUpError(err);
+    await closeDatabaseOf(config).catch(() => {});
     await dropDatabase().catch(() => {});
     throw err;
   }

@@ -1,11 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { Injectable } from '@nestjs/common';
-import {
-  MAX_RETRIES,
-  type Completion,
-  type CompletionRequest,
-  type ProviderClient,
-} from './provider-client';
+import { retryOnce } from './retry-once';
+import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
 /** Anthropic's API requires a cap on the answer; this is generous for a rewrite. */
 const MAX_OUTPUT_TOKENS = 4096;
@@ -20,18 +16,21 @@ export class AnthropicClient implements ProviderClient {
       apiKey: r.apiKey,
       baseURL: r.baseUrl,
       timeout: r.timeoutMs,
-      maxRetries: MAX_RETRIES,
+      // Retried once by `retryOnce`, not by the SDK (see there).
+      maxRetries: 0,
       // The SDK never logs a request (ANTHROPIC_LOG=debug would print the text).
       logLevel: 'off',
     });
-    const answer = await client.messages.create(
-      {
-        model: r.model,
-        max_tokens: MAX_OUTPUT_TOKENS,
-        system: r.prompt,
-        messages: [{ role: 'user', content: r.text }],
-      },
-      { signal: r.signal },
+    const answer = await retryOnce(r.signal, () =>
+      client.messages.create(
+        {
+          model: r.model,
+          max_tokens: MAX_OUTPUT_TOKENS,
+          system: r.prompt,
+          messages: [{ role: 'user', content: r.text }],
+        },
+        { signal: r.signal },
+      ),
     );
     return {
       text: answer.content

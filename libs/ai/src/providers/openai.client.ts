@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { takesPromptInUserMessage } from '../domain/model-provider';
-import {
-  MAX_RETRIES,
-  type Completion,
-  type CompletionRequest,
-  type ProviderClient,
-} from './provider-client';
+import { retryOnce } from './retry-once';
+import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
 /** OpenAI chat completions through the `openai` SDK. */
 @Injectable()
@@ -18,7 +14,8 @@ export class OpenAiClient implements ProviderClient {
       apiKey: r.apiKey,
       baseURL: r.baseUrl,
       timeout: r.timeoutMs,
-      maxRetries: MAX_RETRIES,
+      // Retried once by `retryOnce`, not by the SDK (see there).
+      maxRetries: 0,
       // Nothing from the server's environment goes to a workspace's endpoint, and the SDK
       // never logs a request (OPENAI_LOG=debug would print the text).
       organization: null,
@@ -32,9 +29,8 @@ export class OpenAiClient implements ProviderClient {
           { role: 'system', content: r.prompt },
           { role: 'user', content: r.text },
         ];
-    const answer = await client.chat.completions.create(
-      { model: r.model, messages },
-      { signal: r.signal },
+    const answer = await retryOnce(r.signal, () =>
+      client.chat.completions.create({ model: r.model, messages }, { signal: r.signal }),
     );
     return {
       text: answer.choices[0]?.message?.content ?? '',

@@ -25,7 +25,7 @@ export interface ProviderClient {
   complete(request: CompletionRequest): Promise<Completion>;
 }
 
-/** One retry of a 429 or 5xx (the SDKs' own backoff), then the failure is the caller's. */
+/** One retry of a 429 or 5xx (see `retryOnce`), then the failure is the caller's. */
 export const MAX_RETRIES = 1;
 
 export const PROVIDER_CLIENTS = Symbol('PROVIDER_CLIENTS');

@@ -158,6 +158,19 @@ export async function migrateDatabase(
   }
 }
 
+/**
+ * How to close what each app's configuration opened. An app that fails while its modules are
+ * made never runs its shutdown hooks, and an open database would keep the process alive.
+ */
+const opened = new WeakMap<object, () => Promise<void>>();
+
+/** Closes the database an app of `config` opened, if it failed to start (else a no-op). */
+export async function closeDatabaseOf(config: AppConfig): Promise<void> {
+  const close = opened.get(config);
+  opened.delete(config);
+  await close?.();
+}
+
 @Module({})
 export class DatabaseModule {
   /** The migrations are those every module of the application declares (`@Migrations`). */
@@ -175,6 +188,11 @@ export class DatabaseModule {
           dataSourceFactory: async (options) => {
             const dataSource = new DataSource(options!);
             if (isEmbedded(config)) guardSingleConnection(dataSource);
+            opened.set(config, async () => {
+              if (dataSource.isInitialized) await dataSource.destroy();
+              await embedded.db?.close();
+              embedded.db = undefined;
+            });
             return openAndMigrate(dataSource, config);
           },
         }),
