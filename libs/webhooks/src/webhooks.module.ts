@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
+import { WebhooksController } from './api/webhooks.controller';
+import { WebhooksAdmin } from './application/webhooks-admin';
 import { WebhookDeliverer } from './delivery/webhook-deliverer';
 import { WebhookRetention } from './delivery/webhook-retention';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
@@ -18,7 +20,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
 @Migrations(Webhooks1764100000000)
 @Module({
   imports: [DiscoveryModule, WorkspacesModule],
-  controllers: [],
+  controllers: [WebhooksController],
   providers: [
     AfterCommit,
     WebhookSources,
@@ -26,6 +28,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     WebhookDeliverer,
     WebhookRetention,
     WebhookDeliveryEraser,
+    WebhooksAdmin,
   ],
 })
 export class WebhooksModule {}

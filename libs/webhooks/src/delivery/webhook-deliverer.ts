@@ -122,13 +122,13 @@ export class WebhookDeliverer implements OnModuleDestroy {
          INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, http_status,
            duration_ms, response, error)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING
-       )
+       ), updated AS (
        UPDATE webhook_deliveries SET attempts = $2, status = $8, last_http_status = $4,
          last_error = $7, last_attempt_at = $3, first_attempt_at = COALESCE(first_attempt_at, $3),
          next_attempt_at = CASE WHEN $8 = 'pending'
            THEN now() + make_interval(secs => $9::double precision) END
        WHERE delivery_id = $1 AND status = 'pending' AND attempts = $10
-       RETURNING 1`,
+       RETURNING 1) SELECT * FROM updated`,
       [
         d.delivery_id,
         attempt,

@@ -39,10 +39,10 @@ export class WebhookRetention implements OnApplicationBootstrap, OnModuleDestroy
   async prune(): Promise<number> {
     try {
       const gone: unknown[] = await this.dataSource.query(
-        `DELETE FROM webhook_deliveries
+        `WITH gone AS (DELETE FROM webhook_deliveries
          WHERE created_at < now() - make_interval(secs => $1::double precision)
            AND status <> 'pending'
-         RETURNING 1`,
+         RETURNING 1) SELECT * FROM gone`,
         [this.config.webhookLogRetentionDays * 86_400],
       );
       await this.dataSource.query(`DELETE FROM webhook_rate_windows WHERE window_start < $1`, [
