@@ -46,6 +46,9 @@ interface Target {
   rateLimit?: number;
 }
 
+/** How long an attempt waits in line for a busy destination before it is put off. */
+const SLOT_WAIT_MS = 1000;
+
 /** A wait of a few hundred ms, spread so that put-off attempts do not come back together. */
 const jitter = (base: number) => base + Math.floor(Math.random() * base);
 
@@ -68,7 +71,7 @@ export class WebhookDeliverer implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.sender = new HttpSender(config.webhookAllowPrivateTargets);
-    this.slots = new DestinationSlots(config.webhookDestinationConcurrency);
+    this.slots = new DestinationSlots(config.webhookDestinationConcurrency, SLOT_WAIT_MS);
   }
 
   onModuleDestroy(): void {
@@ -94,7 +97,7 @@ export class WebhookDeliverer implements OnModuleDestroy {
         throw new RetryJobLater(1000 - (Date.now() % 1000) + jitter(20), false, 'rate limit');
     }
     const slot = `${d.api_key}/${d.destination}`;
-    if (!this.slots.tryAcquire(slot)) {
+    if (!(await this.slots.acquire(slot))) {
       throw new RetryJobLater(jitter(200), false, 'destination busy');
     }
     let outcome: SendOutcome;
