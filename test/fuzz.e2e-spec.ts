@@ -163,6 +163,19 @@ describe('fuzzing every operation', () => {
       .post('/v2/users/data/delete', { userIds: ['ghost-user'] }, h)
       .expect(202);
     const page = await t.post('/v2/organizations/get', { pageSize: 1 }, h).expect(200);
+    const sh = t.apiKeyHeaders(s);
+    await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
+    await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, sh);
+    const endpoint = await post(
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { url: 'https://hooks.example.com/a', description: 'Primary', disabled: true },
+      h,
+    );
+    const deletable = await post(
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { url: 'https://hooks.example.com/s', disabled: true },
+      sh,
+    );
     ctx = {
       a,
       b,
@@ -170,6 +183,8 @@ describe('fuzzing every operation', () => {
       migrationId: migration.migrationId,
       deletionJobId: deletion.body.data.jobId,
       organizationsPageToken: page.body.result.nextPageToken,
+      endpointId: endpoint.id,
+      deletableEndpointId: deletable.id,
     };
     const docs = await request(server).get('/docs-json').expect(200);
     routes = Object.keys(docs.body.paths).filter((p) => docs.body.paths[p].post);

@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
-import { JobQueue } from '@app/platform';
+import { JobQueue, SecretBox } from '@app/platform';
 import { createTestApp, dropTestDatabase, waitFor, type TestApp } from '@app/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { everyRowAsText } from './support/every-row';
 import { keeper, PLACES, seedEveryKind, victim } from './support/gdpr-seed';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 async function startDeletion(t: TestApp, h: Record<string, string>, data: Record<string, unknown>) {
   const res = await t.post('/v2/users/data/delete', data, h);
@@ -24,25 +25,55 @@ async function completed(t: TestApp, h: Record<string, string>, jobId: string) {
 describe('user data deletion (GDPR)', () => {
   let t: TestApp;
   let h: Record<string, string>;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    receiver = await WebhookReceiver.start();
+    t = await createTestApp({ config: { webhookAllowPrivateTargets: true } });
     h = t.apiKeyHeaders(await t.createWorkspace());
+    // Webhooks on: every change is also a stored delivery whose payload names the users.
+    await t.post(
+      '/v2/workspace/webhookconfig/update',
+      {
+        useWebhookService: true,
+        webhookServiceConfig: {
+          rawNotificationUrl: `${receiver.url}/raw`,
+          processedNotificationUrl: `${receiver.url}/processed`,
+        },
+      },
+      h,
+    );
     await seedEveryKind(t, h);
+    await t.settle();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
 
   it('answers 202 with the job, runs it, and leaves nothing of the user anywhere', async () => {
     const rowsBefore = await everyRowAsText(t.app.get(DataSource));
     for (const word of [victim.userId, victim.name, victim.email]) {
       expect(rowsBefore.some((r) => r.includes(word))).toBe(true);
     }
+    // The delivery log names the victim too (in its indexed user ids; payloads are sealed).
+    expect(
+      rowsBefore.some((r) => r.startsWith('webhook_deliveries:') && r.includes(victim.userId)),
+    ).toBe(true);
+    const box = t.app.get(SecretBox);
+    const payloads = async () =>
+      (
+        await t.app
+          .get(DataSource)
+          .query(`SELECT sealed_payload FROM webhook_deliveries WHERE sealed_payload IS NOT NULL`)
+      ).map((r: { sealed_payload: string }) => box.open(r.sealed_payload));
+    expect((await payloads()).some((p: string) => p.includes(victim.email))).toBe(true);
 
     const res = await startDeletion(t, h, { userIds: [victim.userId] });
     expect(res.body).toEqual({
       status: 'success',
       message: 'Data deletion process has been initiated.',
-      data: { jobId: expect.any(String), tasksCount: 3 * 6 },
+      data: { jobId: expect.any(String), tasksCount: 3 * 7 },
       statusCode: 202,
     });
     const done = await completed(t, h, res.body.data.jobId);
@@ -119,6 +150,16 @@ describe('user data deletion (GDPR)', () => {
     }
     // The keeper is still everywhere they were.
     expect(rows.some((r) => r.includes(keeper.email))).toBe(true);
+    // Nor any stored webhook payload, opened: those naming the victim lost their payload.
+    const left = await payloads();
+    for (const word of [victim.userId, victim.name, victim.email]) {
+      expect(left.filter((p: string) => p.includes(word))).toEqual([]);
+    }
+    // The log keeps its rows (when, where, status), only without what named the victim.
+    const [{ n }] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'`);
+    expect(n).toBeGreaterThan(0);
     // Not even sealed: the job's request no longer holds the user ids, encrypted or not.
     const requests = await t.app
       .get(DataSource)
@@ -155,7 +196,7 @@ describe('user data deletion (GDPR)', () => {
       userIds: [keeper.userId],
       organizationIds: ['g-org-3'],
     });
-    expect(narrowed.body.data.tasksCount).toBe(6);
+    expect(narrowed.body.data.tasksCount).toBe(7);
     await completed(t, h, narrowed.body.data.jobId);
     const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
     expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
@@ -238,7 +279,7 @@ describe('user data deletion across a crash', () => {
           tasksLeft: 0,
           lastTaskCompletedTime: expect.any(Number),
         });
-        expect(tasksCount).toBe(18);
+        expect(tasksCount).toBe(21);
         // Each task counted once, the one that ran twice included.
         const [{ count }] = await second.app
           .get(DataSource)

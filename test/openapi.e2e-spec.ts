@@ -197,6 +197,7 @@ describe('OpenAPI document (/docs-json)', () => {
       '/v2/organizations/get',
       '/v2/reactions/get',
       '/v2/users/get',
+      '/v2/workspace/webhooks/deliveries/get',
     ]);
   });
 

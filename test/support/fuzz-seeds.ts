@@ -15,6 +15,10 @@ export interface FuzzContext {
   deletionJobId: string;
   /** A real next-page token of operation 8 (a made-up one is refused, as it should be). */
   organizationsPageToken: string;
+  /** An advanced webhook endpoint of A (advanced webhooks are on for A and S). */
+  endpointId: string;
+  /** An endpoint of S for the delete seed. */
+  deletableEndpointId: string;
 }
 
 /** Who may call a route: the admin token, workspace headers, API key headers, or op 13's body. */
@@ -114,6 +118,50 @@ export const SEEDS: Record<string, Seed> = {
     opaque: ['webhookServiceConfig.triggers'],
   },
   '/v2/workspace/webhookconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/webhooks/deliveries/get': {
+    auth: 'apiKey',
+    data: () => ({ status: 'delivered', eventType: 'comment.add', from: 0, pageSize: 10 }),
+  },
+  '/v2/workspace/webhooks/deliveries/retry': {
+    auth: 'apiKey',
+    // Every failed delivery since 2100: none, so nothing changes.
+    data: () => ({ since: 4102444800000 }),
+  },
+  '/v2/workspace/advancedwebhookconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/advancedwebhookconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({ isEnabled: true, encodeData: false, enableDataProtection: false }),
+  },
+  '/v2/workspace/advancedwebhook/endpoints/create': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      url: 'https://hooks.example.com/ep',
+      description: 'fuzz',
+      filterTypes: ['comment.add'],
+      channels: ['main'],
+      disabled: true,
+      rateLimit: 5,
+      uid: 'fuzz-ep',
+      metadata: { team: 'fuzz' },
+    }),
+    opaque: ['metadata'],
+  },
+  '/v2/workspace/advancedwebhook/endpoints/get': { auth: 'apiKey', data: () => ({ limit: 10 }) },
+  '/v2/workspace/advancedwebhook/endpoints/update': {
+    auth: 'apiKey',
+    data: (c) => ({ endpointId: c.endpointId, description: 'Primary', disabled: true }),
+  },
+  '/v2/workspace/advancedwebhook/endpoints/delete': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: (c) => ({ endpointId: c.deletableEndpointId }),
+  },
+  '/v2/workspace/advancedwebhook/endpoints/secret/get': {
+    auth: 'apiKey',
+    data: (c) => ({ endpointId: c.endpointId }),
+  },
   '/v2/workspace/apikeyconfig/get': {
     auth: 'workspace',
     data: (c) => ({ apiKey: c.a.apiKey }),

@@ -16,6 +16,7 @@ import {
 } from '@app/platform';
 import { OrganizationsModule } from '@app/organizations';
 import { UsersModule } from '@app/users';
+import { WebhooksModule } from '@app/webhooks';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
@@ -46,6 +47,7 @@ export class AppModule {
         CollaborationModule,
         GdprModule,
         AiModule,
+        WebhooksModule,
         ...extraModules,
       ],
       controllers: [HealthController],

@@ -34,6 +34,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     adminToken,
     encryptionKey: randomBytes(32),
     logLevel: 'error',
+    // The webhook scenario's receivers are local.
+    webhookAllowPrivateTargets: true,
     queuePrefix: `bench_${randomBytes(3).toString('hex')}`,
   };
   const { app } = await createApp(config);

@@ -4,9 +4,10 @@ import { eraseBesideOtherTenants } from './scenarios/erasure-beside-other-tenant
 import { logGrowth } from './scenarios/log-growth';
 import { readOrganizations } from './scenarios/organizations';
 import { deleteUserData } from './scenarios/user-data-deletion';
+import { webhookDeliveries, type WebhookRun } from './scenarios/webhooks';
 import { median } from './stats';
 
-const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure'];
+const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks'];
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
@@ -18,7 +19,10 @@ const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure'];
  * - log-growth: bytes appended per comment in a 1000-comment thread;
  * - erasure: one user's deletion (BENCH_ERASURE_RECORDS, default 300) with no other tenant's
  *   events in the log and beside BENCH_OTHER_EVENTS (default 1,000,000), medians of
- *   BENCH_ERASURE_RUNS (default 5).
+ *   BENCH_ERASURE_RUNS (default 5);
+ * - webhooks: 10,000 comment events delivered to a local receiver answering 200 at once
+ *   (deliveries/s, p50/p99 of event commit → first attempt), then again beside a second
+ *   destination answering 500 to every call (its retries must not slow the healthy one).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -56,6 +60,7 @@ async function main(only: string[]): Promise<void> {
       );
     }
     if (wanted('erasure')) await erasure(server);
+    if (wanted('webhooks')) await webhooks(server);
   } finally {
     await server.close();
   }
@@ -93,6 +98,22 @@ async function erasure(server: BenchServer): Promise<void> {
       `  beside ${e.otherEvents} of 1000 others: ${beside.toFixed(1)} ms  [${list(e.beside)}]` +
       ` (inserted in ${(e.insertMs / 1000).toFixed(1)} s)\n` +
       `  ratio: ${(beside / alone).toFixed(2)}×`,
+  );
+}
+
+/** Webhook deliveries to a healthy receiver, alone and beside a failing destination. */
+async function webhooks(server: BenchServer): Promise<void> {
+  const row = (name: string, r: WebhookRun) =>
+    `${name.padEnd(34)} ${`${r.delivered}/${r.events}`.padStart(11)}  ${r.writesPerSecond.toFixed(0).padStart(8)}` +
+    `  ${r.deliveriesPerSecond.toFixed(0).padStart(12)}  ${r.p50.toFixed(0).padStart(6)}` +
+    `  ${r.p99.toFixed(0).padStart(6)}  ${r.max.toFixed(0).padStart(6)}  ${r.failingCalls}`;
+  const alone = await webhookDeliveries(server, false);
+  const beside = await webhookDeliveries(server, true);
+  console.log(
+    `\nwebhooks, ${alone.events} comment events (commit → first attempt at the receiver, ms):\n` +
+      `${'healthy destination (200 at once)'.padEnd(34)} ${'200s/events'.padStart(11)}  ${'events/s'.padStart(8)}` +
+      `  ${'deliveries/s'.padStart(12)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  ${'max'.padStart(6)}  500s\n` +
+      `${row('alone', alone)}\n${row('beside one answering 500 to all', beside)}`,
   );
 }
 

@@ -5,3 +5,4 @@ export {
   TaskNotifier,
   type TaskCompletedNotice,
 } from './application/notify-assignee/task-notifier';
+export { TASK_COMPLETED_WEBHOOK } from './webhooks/task-webhook-events';

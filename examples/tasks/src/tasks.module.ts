@@ -10,11 +10,12 @@ import { TaskNotifier } from './application/notify-assignee/task-notifier';
 import { TaskEraser } from './erasure/task-eraser';
 import { ExampleTasks1764000000000 } from './migrations/1764000000000-example-tasks';
 import { TaskProjection } from './read-models/task.projection';
+import { TaskWebhookEvents } from './webhooks/task-webhook-events';
 
 /**
  * An extension module, plugged in through the module contract alone: its migration
- * (`@Migrations`), projection (`@Projection`), durable event handler (`@EventsHandler`) and
- * eraser (`@Eraser`) are found at start. Add it with `AppModule.forRoot(config, secrets,
+ * (`@Migrations`), projection (`@Projection`), durable event handler (`@EventsHandler`),
+ * eraser (`@Eraser`) and webhook event type (`@WebhookEvents`) are found at start. Add it with `AppModule.forRoot(config, secrets,
  * [TasksModule])` or `createTestApp({ modules: [TasksModule] })`.
  */
 @Migrations(ExampleTasks1764000000000)
@@ -29,6 +30,7 @@ import { TaskProjection } from './read-models/task.projection';
     TaskCompletedHandler,
     TaskNotifier,
     TaskEraser,
+    TaskWebhookEvents,
   ],
 })
 export class TasksModule {}

@@ -29,6 +29,7 @@ import { RecordBatch } from './application/common/record-batch';
 import { RecordRemover } from './application/common/record-remover';
 import { RecordWriter } from './application/common/record-writer';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
+import { CollaborationWebhookEvents } from './webhooks/collaboration-webhook-events';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';
 import { Migrations } from '@app/platform';
@@ -71,6 +72,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
     DeleteLocationDataHandler,
     DocumentDataSubscriber,
     CollaborationEraser,
+    CollaborationWebhookEvents,
   ],
 })
 export class CollaborationModule {}

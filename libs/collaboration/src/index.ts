@@ -4,3 +4,10 @@ export { RECORD_KINDS, type RecordKind } from './domain/collab-record.events';
 export { AUTHORING_EVENT_TYPES, authorsIn } from './domain/event-authors';
 export { HOSTED_ACTION, hostedActionOf } from './domain/hosted-vocabulary';
 export { COLLABORATION_EVENTS, type CollaborationEvent } from './domain/collaboration.events';
+export {
+  recipientsOf,
+  plainCommentText,
+  type Recipient,
+  type RecipientReason,
+} from './domain/recipients';
+export { CollaborationWebhookEvents, userIdsIn } from './webhooks/collaboration-webhook-events';

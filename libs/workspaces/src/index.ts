@@ -22,4 +22,6 @@ export {
   type AiProviderSettings,
 } from './application/get-ai-provider-settings/get-ai-provider-settings.query';
 export { AI_PROVIDERS, type AiProvider } from './domain/workspace.events';
-export { WEBHOOK_TRIGGERS } from './domain/webhook-config';
+export { WEBHOOK_TRIGGERS, type WebhookConfigInput } from './domain/webhook-config';
+export { isRsaPublicKey } from './domain/webhook-config';
+export { readWebhookSettings, type WebhookSettings } from './application/common/webhook-settings';

@@ -5,6 +5,19 @@ export function randomSecret(prefix = '', bytes = 32): string {
   return prefix + randomBytes(bytes).toString('base64url');
 }
 
+/**
+ * A Standard Webhooks signing secret: `whsec_` and 24 random bytes in standard base64, the
+ * alphabet receivers' libraries (the `standardwebhooks` package among them) decode.
+ */
+export function randomWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** The HMAC key of a `whsec_` secret (either base64 alphabet: older secrets were base64url). */
+export function webhookSecretKey(secret: string): Buffer {
+  return Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+}
+
 /** A random opaque identifier (128 bits, hex). */
 export function randomId(): string {
   return randomBytes(16).toString('hex');

@@ -69,7 +69,7 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** For webhook delivery (not built yet): outcome is delivered, retry or failed. */
+  /** Webhook attempts by what came of them: delivered, retry or failed. */
   readonly webhookDeliveries = new Counter({
     name: METRIC.webhookDeliveries,
     help: 'Webhook delivery attempts by outcome',

@@ -15,6 +15,7 @@ import {
   type Job,
   type JobFunction,
   type JobTransport,
+  RetryJobLater,
 } from './job';
 import { isConnectionFailure } from '../database/connection-failure';
 import { yieldToEventLoop } from '../runtime/yield';
@@ -257,25 +258,34 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     const attempts = row.attempts + 1;
-    const failed = attempts >= row.max_attempts;
-    const delayMs = BACKOFF_BASE_MS * 2 ** (attempts - 1);
+    // A deferral moves the attempt count on (so the next dispatch has a transport id of its
+    // own) and the budget with it: no attempt is used up.
+    const planned = err instanceof RetryJobLater ? err : undefined;
+    const deferred = planned !== undefined && !planned.countsAsAttempt;
+    const maxAttempts = row.max_attempts + (deferred ? 1 : 0);
+    const failed = attempts >= maxAttempts;
+    const delayMs = planned ? Math.max(0, planned.delayMs) : BACKOFF_BASE_MS * 2 ** (attempts - 1);
     await this.dataSource.query(
       `UPDATE jobs SET attempts = $2, status = $3, last_error = $4, updated_at = now(),
-         run_after = now() + make_interval(secs => $5::double precision) WHERE job_id = $1`,
+         run_after = now() + make_interval(secs => $5::double precision), max_attempts = $6
+       WHERE job_id = $1`,
       [
         row.job_id,
         attempts,
         failed ? 'failed' : 'pending',
         String((err as Error)?.message ?? err).slice(0, 1000),
         delayMs / 1000,
+        maxAttempts,
       ],
     );
     this.countRun(row.name, failed ? 'failed' : 'retry');
-    this.logger.warn({
-      msg: failed ? 'job failed' : 'job will be retried',
-      jobId: row.job_id,
-      attempts,
-    });
+    if (!planned || failed) {
+      this.logger.warn({
+        msg: failed ? 'job failed' : 'job will be retried',
+        jobId: row.job_id,
+        attempts,
+      });
+    }
     if (!failed) {
       await this.transport
         .add({ transportId: transportIdOf(row.job_id, attempts), jobId: row.job_id, delayMs })

@@ -37,3 +37,19 @@ export interface JobTransport {
 }
 
 export const JOB_TRANSPORT = Symbol('JOB_TRANSPORT');
+
+/**
+ * Thrown by a job handler to say when its next attempt runs (instead of the ledger's doubling
+ * backoff). `countsAsAttempt: false` defers the job without using up an attempt (a busy or
+ * rate-limited destination): the ledger keeps the job pending and its attempt budget whole.
+ */
+export class RetryJobLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    readonly countsAsAttempt = true,
+    message = 'retry planned by the handler',
+  ) {
+    super(message);
+    this.name = 'RetryJobLater';
+  }
+}

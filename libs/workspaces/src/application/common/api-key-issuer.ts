@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { randomId, randomSecret, SecretBox, sha256 } from '@app/platform';
+import { randomId, randomSecret, randomWebhookSecret, SecretBox, sha256 } from '@app/platform';
 import { ApiKey, DEFAULT_API_KEY_OPTIONS } from '../../domain/api-key.aggregate';
 import type { ApiKeyCreatedData, StoredEmailServiceConfig } from '../../domain/api-key.events';
 import { normaliseDomains } from './normalise-domains';
@@ -75,7 +75,7 @@ export class ApiKeyIssuer {
       }),
       useWebhookService: webhook.useWebhookService,
       webhookServiceConfig: webhook.config,
-      sealedWebhookSecret: this.box.seal(randomSecret('whsec_', 24)),
+      sealedWebhookSecret: this.box.seal(randomWebhookSecret()),
       options: DEFAULT_API_KEY_OPTIONS,
       createdAt: now,
     };

@@ -1,0 +1,40 @@
+import { createServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
+import { lookup } from 'node:dns/promises';
+import { isPrivateHost } from '@app/platform';
+import { HttpSender } from './http-sender';
+
+// D11.6 at delivery time: a name is resolved and every address checked before connecting.
+describe('HttpSender private targets', () => {
+  let server: Server;
+  let port: number;
+  let calls = 0;
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      calls++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('refuses a loopback address literal unless allowed', async () => {
+    const refused = await new HttpSender(false).send(`http://127.0.0.1:${port}/`, '{}', {});
+    expect(refused.error).toMatch(/private or loopback/);
+    const allowed = new HttpSender(true);
+    expect((await allowed.send(`http://127.0.0.1:${port}/`, '{}', {})).status).toBe(200);
+    allowed.close();
+  });
+
+  it('refuses a DNS name that resolves inside, which the configuration check cannot see', async () => {
+    const name = hostname();
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (addresses.length === 0 || !addresses.some((a) => isPrivateHost(a.address))) return;
+    expect(isPrivateHost(name)).toBe(false); // the name itself passes operation 4's check
+    const before = calls;
+    const outcome = await new HttpSender(false).send(`http://${name}:${port}/`, '{}', {});
+    expect(outcome.error).toMatch(/private or loopback/);
+    expect(calls).toBe(before);
+  });
+});

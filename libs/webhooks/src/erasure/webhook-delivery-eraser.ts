@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { SubscriptionRunner } from '@app/event-store';
+import {
+  Eraser,
+  SecretBox,
+  type ErasureFootprint,
+  type ErasureSubject,
+  type UserDataEraser,
+} from '@app/platform';
+import { DataSource } from 'typeorm';
+import { WEBHOOK_TRIGGER_SUBSCRIPTION } from '../trigger/webhook-trigger.subscriber';
+
+export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
+
+/**
+ * Erases users from the delivery log (D8.3): a delivery whose payload names them (by id in
+ * its indexed `user_ids`, or by id, name or email anywhere in its text) loses its payload,
+ * its user ids and the answers kept of its attempts; one not sent yet is not sent. The rest
+ * of the row (when, where, which status) stays in the log.
+ */
+@Injectable()
+@Eraser()
+export class WebhookDeliveryEraser implements UserDataEraser {
+  readonly kinds = [WEBHOOK_DELIVERIES_KIND];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly subscriptions: SubscriptionRunner,
+  ) {}
+
+  async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
+    const rows: { organization_id: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT organization_id FROM webhook_deliveries
+       WHERE api_key = $1 AND user_ids && $2::text[] AND organization_id IS NOT NULL`,
+      [apiKey, userIds],
+    );
+    return { organizations: rows.map((r) => r.organization_id) };
+  }
+
+  async erase(_kind: string, subject: ErasureSubject): Promise<number> {
+    const { apiKey, organizationId, userIds, words } = subject;
+    // Deliveries are made from the log: until the trigger has read every event naming the
+    // users, one could still be made after this pass. Throwing retries the task later.
+    if (!(await this.subscriptions.isCaughtUp(WEBHOOK_TRIGGER_SUBSCRIPTION))) {
+      throw new Error('webhook trigger not caught up yet');
+    }
+    const needles = [...new Set([...userIds, ...words])].filter((w) => w.length > 0);
+    const candidates: { delivery_id: string; sealed_payload: string; named: boolean }[] =
+      await this.dataSource.query(
+        `SELECT delivery_id, sealed_payload, user_ids && $3::text[] AS named
+         FROM webhook_deliveries
+         WHERE api_key = $1 AND organization_id = $2 AND sealed_payload IS NOT NULL`,
+        [apiKey, organizationId, userIds],
+      );
+    const erase = candidates
+      .filter((c) => c.named || needles.some((w) => this.box.open(c.sealed_payload).includes(w)))
+      .map((c) => c.delivery_id);
+    // Ids in user_ids outlive a pruned or erased payload: cleared wherever they are left.
+    const stale: { delivery_id: string }[] = await this.dataSource.query(
+      `SELECT delivery_id FROM webhook_deliveries
+       WHERE api_key = $1 AND organization_id = $2 AND user_ids && $3::text[]`,
+      [apiKey, organizationId, userIds],
+    );
+    const ids = [...new Set([...erase, ...stale.map((s) => s.delivery_id)])];
+    if (ids.length === 0) return 0;
+    await this.dataSource.transaction(async (m) => {
+      await m.query(
+        `UPDATE webhook_deliveries SET sealed_payload = NULL, user_ids = '{}',
+           status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
+           last_error = CASE WHEN status = 'pending' THEN 'payload erased' ELSE last_error END,
+           next_attempt_at = NULL
+         WHERE delivery_id = ANY($1::text[])`,
+        [ids],
+      );
+      await m.query(
+        `UPDATE webhook_attempts SET response = NULL WHERE delivery_id = ANY($1::text[])`,
+        [ids],
+      );
+    });
+    return ids.length;
+  }
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { Migrations } from '@app/platform';
+import { WorkspacesModule } from '@app/workspaces';
+import { WebhooksController } from './api/webhooks.controller';
+import { WebhooksAdmin } from './application/webhooks-admin';
+import { WebhookDeliverer } from './delivery/webhook-deliverer';
+import { WebhookRetention } from './delivery/webhook-retention';
+import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
+import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
+import { AfterCommit } from './trigger/after-commit';
+import { WebhookSources } from './trigger/webhook-sources';
+import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
+
+/**
+ * Webhook delivery (D11) through the module contract: its tables (`@Migrations`), the trigger
+ * (`@Subscriber`), attempts (`@JobHandler`), personal data in stored payloads (`@Eraser`);
+ * event types come from every `@WebhookEvents()` provider.
+ */
+@Migrations(Webhooks1764100000000)
+@Module({
+  imports: [DiscoveryModule, WorkspacesModule],
+  controllers: [WebhooksController],
+  providers: [
+    AfterCommit,
+    WebhookSources,
+    WebhookTriggerSubscriber,
+    WebhookDeliverer,
+    WebhookRetention,
+    WebhookDeliveryEraser,
+    WebhooksAdmin,
+  ],
+})
+export class WebhooksModule {}

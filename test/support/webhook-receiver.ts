@@ -1,0 +1,87 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { waitFor } from '@app/testing';
+
+/** A call a receiver got: path, headers and the raw body, as a customer's server sees them. */
+export interface ReceivedCall {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** Decides the answer to a call: status (and body); by default 200. */
+export type Responder = (
+  call: ReceivedCall,
+  index: number,
+) => number | { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
+
+/** A real local HTTP server standing in for a customer's webhook endpoint. */
+export class WebhookReceiver {
+  readonly calls: ReceivedCall[] = [];
+  respond: Responder = () => 200;
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(respond?: Responder): Promise<WebhookReceiver> {
+    const self: { receiver?: WebhookReceiver } = {};
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const call: ReceivedCall = {
+          path: req.url ?? '/',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        };
+        const index = self.receiver!.calls.push(call) - 1;
+        const answer = self.receiver!.respond(call, index);
+        const { status, body, delayMs, headers } =
+          typeof answer === 'number'
+            ? { status: answer, body: 'ok', delayMs: 0, headers: {} }
+            : answer;
+        const send = () => {
+          res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+          res.end(body ?? '');
+        };
+        if (delayMs) setTimeout(send, delayMs);
+        else send();
+      });
+    });
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const receiver = new WebhookReceiver(server, `http://127.0.0.1:${port}`);
+    if (respond) receiver.respond = respond;
+    self.receiver = receiver;
+    return receiver;
+  }
+
+  /** Calls to `path` whose JSON body satisfies `match`. */
+  matching(path: string, match: (body: any) => boolean = () => true): ReceivedCall[] {
+    return this.calls.filter((c) => {
+      if (c.path !== path) return false;
+      try {
+        return match(JSON.parse(c.body));
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** Waits for a call to `path` matching `match`. */
+  async next(
+    path: string,
+    match?: (body: any) => boolean,
+    timeoutMs = 15_000,
+  ): Promise<ReceivedCall> {
+    return waitFor(async () => this.matching(path, match)[0], timeoutMs, 20);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
