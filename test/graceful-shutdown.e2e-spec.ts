@@ -8,6 +8,7 @@ import { ShutdownState } from '@app/platform';
 import { createTestApp, createTestDatabase, dropTestDatabase } from '@app/testing';
 import { freePort } from './support/free-port';
 import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
+import { apiKeyHeadersOf } from './support/caller-credentials';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Organizations of the request in flight when the signal comes. */
@@ -47,27 +48,6 @@ function client(url: string) {
       body: JSON.stringify({ data }),
     });
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-  };
-}
-
-async function apiKeyHeaders(post: ReturnType<typeof client>, adminToken: string) {
-  const created = await post(
-    '/v2/workspace/create',
-    { ownerEmail: 'owner@example.com', name: 'Owner' },
-    { 'x-service-admin-token': adminToken },
-  );
-  expect(created.status).toBe(200);
-  const { id, authToken, apiKeyList } = created.body.result.data;
-  const apiKey = Object.keys(apiKeyList)[0];
-  const tokens = await post(
-    '/v2/workspace/authtokens/get',
-    { apiKey },
-    { 'x-service-workspace-id': id, 'x-service-auth-token': authToken },
-  );
-  expect(tokens.status).toBe(200);
-  return {
-    'x-service-api-key': apiKey,
-    'x-service-auth-token': tokens.body.result.data.authTokens[0].token,
   };
 }
 
@@ -133,7 +113,7 @@ describe('graceful shutdown (SIGTERM)', () => {
   it('finishes the requests in flight, loses no acknowledged write and exits 0', async () => {
     const server = await start();
     const post = client(server.url);
-    const headers = await apiKeyHeaders(post, env.ADMIN_TOKEN);
+    const headers = await apiKeyHeadersOf(post, env.ADMIN_TOKEN);
 
     // A stream of small writes from 8 callers, until the server stops answering.
     const acknowledged: string[] = [];

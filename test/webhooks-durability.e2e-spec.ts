@@ -17,6 +17,7 @@ import { freePort } from './support/free-port';
 import { OwnRedis, redisServerBinary } from './support/own-redis';
 import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
 import { WebhookReceiver, type ReceivedCall } from './support/webhook-receiver';
+import { apiKeyHeadersOf } from './support/caller-credentials';
 
 // D11, "nothing lost, nothing doubled": a crash between an event's commit and its delivery,
 // a flushed Redis in the middle of a retry, and two instances on one Postgres and Redis.
@@ -41,27 +42,6 @@ const text = (c: ReceivedCall): string | undefined => {
 function client(url: string) {
   return (path: string, data: unknown, headers: Record<string, string> = {}) =>
     request(url).post(path).set(headers).send({ data });
-}
-
-async function apiKeyHeaders(post: ReturnType<typeof client>, adminToken: string) {
-  const created = await post(
-    '/v2/workspace/create',
-    { ownerEmail: 'owner@example.com', name: 'Owner' },
-    { 'x-service-admin-token': adminToken },
-  );
-  expect(created.status).toBe(200);
-  const { id, authToken, apiKeyList } = created.body.result.data;
-  const apiKey = Object.keys(apiKeyList)[0];
-  const tokens = await post(
-    '/v2/workspace/authtokens/get',
-    { apiKey },
-    { 'x-service-workspace-id': id, 'x-service-auth-token': authToken },
-  );
-  expect(tokens.status).toBe(200);
-  return {
-    'x-service-api-key': apiKey,
-    'x-service-auth-token': tokens.body.result.data.authTokens[0].token,
-  };
 }
 
 /** Raw and processed URLs of `receiver` for the API key, and a document to comment on. */
@@ -152,7 +132,7 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
       const first = await ServerProcess.start(BUILT_MAIN, env, 60_000);
       servers.push(first);
       let post = client(first.url);
-      const h = await apiKeyHeaders(post, env.ADMIN_TOKEN);
+      const h = await apiKeyHeadersOf(post, env.ADMIN_TOKEN);
       await configure(post, h, receiver);
       expect((await addAnnotation(post, h, 'a1', 'in flight')).status).toBe(200);
 

@@ -7,6 +7,7 @@ import { freePort } from './support/free-port';
 import { seedEveryKind, victim } from './support/gdpr-seed';
 import { OwnRedis, redisServerBinary } from './support/own-redis';
 import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
+import { apiKeyHeadersOf } from './support/caller-credentials';
 
 const HELD_SERVER = join(process.cwd(), 'test/support/held-deletion-server.mjs');
 const RESTART_BOUND_MS = 30_000;
@@ -23,27 +24,6 @@ function client(url: string) {
   const post = (path: string, data: unknown, headers: Record<string, string> = {}) =>
     request(url).post(path).set(headers).send({ data });
   return { post };
-}
-
-async function apiKeyHeaders(api: ReturnType<typeof client>, adminToken: string) {
-  const created = await api.post(
-    '/v2/workspace/create',
-    { ownerEmail: 'owner@example.com', name: 'Owner' },
-    { 'x-service-admin-token': adminToken },
-  );
-  expect(created.status).toBe(200);
-  const { id, authToken, apiKeyList } = created.body.result.data;
-  const apiKey = Object.keys(apiKeyList)[0];
-  const tokens = await api.post(
-    '/v2/workspace/authtokens/get',
-    { apiKey },
-    { 'x-service-workspace-id': id, 'x-service-auth-token': authToken },
-  );
-  expect(tokens.status).toBe(200);
-  return {
-    'x-service-api-key': apiKey,
-    'x-service-auth-token': tokens.body.result.data.authTokens[0].token,
-  };
 }
 
 async function completedTasks(databaseUrl: string): Promise<number> {
@@ -90,7 +70,7 @@ async function completedTasks(databaseUrl: string): Promise<number> {
     const first = await ServerProcess.start(HELD_SERVER, env);
     servers.push(first);
     const api = client(first.url);
-    const h = await apiKeyHeaders(api, env.ADMIN_TOKEN);
+    const h = await apiKeyHeadersOf(api.post, env.ADMIN_TOKEN);
     await seedEveryKind(api, h);
     const started = await api.post('/v2/users/data/delete', { userIds: [victim.userId] }, h);
     expect(started.status).toBe(202);
