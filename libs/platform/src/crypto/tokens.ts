@@ -13,6 +13,14 @@ export function randomWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+/**
+ * A `whsec_` secret as receivers decode it: its key in standard base64. Older secrets were
+ * stored in base64url, which Standard Webhooks libraries refuse; the key is the same.
+ */
+export function standardWebhookSecret(secret: string): string {
+  return `whsec_${webhookSecretKey(secret).toString('base64')}`;
+}
+
 /** The HMAC key of a `whsec_` secret (either base64 alphabet: older secrets were base64url). */
 export function webhookSecretKey(secret: string): Buffer {
   return Buffer.from(secret.replace(/^whsec_/, ''), 'base64');

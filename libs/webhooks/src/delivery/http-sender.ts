@@ -104,7 +104,14 @@ export class HttpSender {
             }
           });
           res.on('end', () =>
-            finish({ status: res.statusCode, response: Buffer.concat(chunks).toString('utf8') }),
+            finish({
+              status: res.statusCode,
+              // Postgres text takes no NUL; a cut character at the end is dropped.
+              response: Buffer.concat(chunks)
+                .toString('utf8')
+                .replace(/\u0000/g, '')
+                .replace(/\uFFFD$/, ''),
+            }),
           );
           res.on('error', (err) => finish({ status: res.statusCode, error: String(err.message) }));
         },

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import {
   APP_CONFIG,
   Metrics,
@@ -61,7 +61,7 @@ const jitter = (base: number) => base + Math.floor(Math.random() * base);
  * Payloads are never logged.
  */
 @Injectable()
-export class WebhookDeliverer implements OnModuleDestroy {
+export class WebhookDeliverer implements OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private readonly sender: HttpSender;
   private readonly slots: DestinationSlots;
@@ -76,7 +76,11 @@ export class WebhookDeliverer implements OnModuleDestroy {
     this.slots = new DestinationSlots(config.webhookDestinationConcurrency, SLOT_WAIT_MS);
   }
 
-  onModuleDestroy(): void {
+  /**
+   * After every destroy hook: the queue has let running attempts finish by then, so no
+   * attempt in flight is cut (and counted as failed) by closing the sockets under it.
+   */
+  onApplicationShutdown(): void {
     this.sender.close();
   }
 
@@ -110,6 +114,10 @@ export class WebhookDeliverer implements OnModuleDestroy {
       const headers = signatureHeaders(d.delivery_id, body, target.signingKey);
       if (target.authorization) headers.authorization = target.authorization;
       outcome = await this.sender.send(d.url, body, headers);
+    } catch (err) {
+      // A body or header that cannot be made (a key too small for the encryption, a token
+      // Node refuses in a header): a failed attempt, recorded and counted like any other.
+      outcome = { durationMs: 0, error: `could not send: ${(err as Error).message}`.slice(0, 500) };
     } finally {
       this.slots.release(slot);
     }

@@ -18,6 +18,27 @@ export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
  * its user ids and the answers kept of its attempts; one not sent yet is not sent. The rest
  * of the row (when, where, which status) stays in the log.
  */
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a string value of the payload (keys are ours, not the users') names one of the
+ * words as a whole word: the id `ann` is not in `annotationId` or `"annotation-1"`.
+ */
+function mentions(payload: unknown, words: string[]): boolean {
+  const patterns = words.map(
+    (w) => new RegExp(`(?<![\\p{L}\\p{N}_])${escaped(w)}(?![\\p{L}\\p{N}_])`, 'iu'),
+  );
+  const visit = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? patterns.some((p) => p.test(value))
+      : Array.isArray(value)
+        ? value.some(visit)
+        : value !== null && typeof value === 'object'
+          ? Object.values(value).some(visit)
+          : false;
+  return visit(payload);
+}
+
 @Injectable()
 @Eraser()
 export class WebhookDeliveryEraser implements UserDataEraser {
@@ -54,7 +75,7 @@ export class WebhookDeliveryEraser implements UserDataEraser {
         [apiKey, organizationId, userIds],
       );
     const erase = candidates
-      .filter((c) => c.named || needles.some((w) => this.box.open(c.sealed_payload).includes(w)))
+      .filter((c) => c.named || mentions(JSON.parse(this.box.open(c.sealed_payload)), needles))
       .map((c) => c.delivery_id);
     // Ids in user_ids outlive a pruned or erased payload: cleared wherever they are left.
     const stale: { delivery_id: string }[] = await this.dataSource.query(

@@ -48,6 +48,8 @@ interface NewDelivery {
 @Subscriber()
 export class WebhookTriggerSubscriber implements EventSubscriber {
   readonly subscriptionId = WEBHOOK_TRIGGER_SUBSCRIPTION;
+  /** Deployed on a server with history, it tells of changes from then on, not of the past. */
+  readonly startAt = 'end' as const;
   private types?: string[];
 
   constructor(

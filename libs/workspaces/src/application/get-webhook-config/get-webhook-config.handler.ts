@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { SecretBox } from '@app/platform';
+import { SecretBox, standardWebhookSecret } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { ApiKeyRow } from '../../read-models/api-key.entity';
 import { GetWebhookConfigQuery, type WebhookConfigView } from './get-webhook-config.query';
@@ -25,7 +25,7 @@ export class GetWebhookConfigHandler implements IQueryHandler<GetWebhookConfigQu
         publicKey: c.publicKey ?? '',
         triggers: c.triggers ?? {},
       },
-      signingSecret: this.box.open(row.sealedWebhookSecret),
+      signingSecret: standardWebhookSecret(this.box.open(row.sealedWebhookSecret)),
     };
   }
 }
