@@ -41,6 +41,8 @@ interface DeliveryRow {
 
 /** What an attempt needs of its destination, read when it is made (a rotated secret applies). */
 interface Target {
+  /** The destination's URL now: a destination moved since the event gets its retries there. */
+  url: string;
   signingKey: Buffer;
   format: BodyFormat;
   authorization?: string;
@@ -95,7 +97,7 @@ export class WebhookDeliverer implements OnApplicationShutdown {
     if (!d || d.status !== 'pending') return;
     if (d.sealed_payload === null) return this.giveUp(d, 'payload erased');
     const target = await this.targetOf(d);
-    if (!target) return this.giveUp(d, 'endpoint removed or disabled');
+    if (!target) return this.giveUp(d, 'destination removed or turned off');
 
     if (target.rateLimit && d.endpoint_id) {
       const free = await takeRateSlot(this.dataSource.manager, d.endpoint_id, target.rateLimit);
@@ -113,7 +115,7 @@ export class WebhookDeliverer implements OnApplicationShutdown {
       const body = bodyOf(payload, target.format);
       const headers = signatureHeaders(d.delivery_id, body, target.signingKey);
       if (target.authorization) headers.authorization = target.authorization;
-      outcome = await this.sender.send(d.url, body, headers);
+      outcome = await this.sender.send(target.url, body, headers);
     } catch (err) {
       // A body or header that cannot be made (a key too small for the encryption, a token
       // Node refuses in a header): a failed attempt, recorded and counted like any other.
@@ -182,19 +184,21 @@ export class WebhookDeliverer implements OnApplicationShutdown {
   private async targetOf(d: DeliveryRow): Promise<Target | undefined> {
     if (d.endpoint_id) {
       const [e]: {
+        url: string;
         sealed_secret: string;
         rate_limit: number | null;
         encode_data: boolean;
         encrypt_data: boolean;
         public_key: string;
       }[] = await this.dataSource.query(
-        `SELECT e.sealed_secret, e.rate_limit, c.encode_data, c.encrypt_data, c.public_key
+        `SELECT e.url, e.sealed_secret, e.rate_limit, c.encode_data, c.encrypt_data, c.public_key
          FROM webhook_endpoints e JOIN webhook_advanced_configs c ON c.api_key = e.api_key
          WHERE e.endpoint_id = $1 AND e.api_key = $2 AND NOT e.disabled AND c.is_enabled`,
         [d.endpoint_id, d.api_key],
       );
       if (!e) return undefined;
       return {
+        url: e.url,
         signingKey: webhookSecretKey(this.box.open(e.sealed_secret)),
         format: { encodeData: e.encode_data, encryptData: e.encrypt_data, publicKey: e.public_key },
         rateLimit: e.rate_limit ?? undefined,
@@ -203,9 +207,12 @@ export class WebhookDeliverer implements OnApplicationShutdown {
     const settings = (await readWebhookSettings(this.dataSource.manager, [d.api_key])).get(
       d.api_key,
     );
-    if (!settings) return undefined;
-    const c = settings.config;
+    const c = settings?.config;
+    const url = d.destination === 'raw' ? c?.rawNotificationUrl : c?.processedNotificationUrl;
+    // The service turned off or the URL removed since: nothing is sent there any more.
+    if (!settings?.useWebhookService || !c || !url) return undefined;
     return {
+      url,
       signingKey: webhookSecretKey(this.box.open(settings.sealedSigningSecret)),
       format: c,
       ...(c.sealedAuthToken && { authorization: `Basic ${this.box.open(c.sealedAuthToken)}` }),
