@@ -23,6 +23,7 @@ import { discoverJobHandlers } from '../module-contract/job-handler';
 import { Metrics } from '../operability/metrics';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+const RECORD_CHUNK = 5_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 1_000;
 
@@ -106,17 +107,20 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   ): Promise<void> {
     const delay = options.delayMs ?? 0;
     const max = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-    const values: unknown[] = [max, delay / 1000];
-    const rows = jobs.map((job, i) => {
-      values.push(job.id, job.name, JSON.stringify(job.data ?? null));
-      const p = 3 + i * 3;
-      return `($${p}, $${p + 1}, $${p + 2}::jsonb, $1::int, now() + make_interval(secs => $2::double precision))`;
-    });
-    await manager.query(
-      `INSERT INTO jobs (job_id, name, data, max_attempts, run_after) VALUES ${rows.join(', ')}
-       ON CONFLICT (job_id) DO NOTHING`,
-      values,
-    );
+    // Three parameters a job: chunks keep a statement under Postgres's 65,535.
+    for (let start = 0; start < jobs.length; start += RECORD_CHUNK) {
+      const values: unknown[] = [max, delay / 1000];
+      const rows = jobs.slice(start, start + RECORD_CHUNK).map((job, i) => {
+        values.push(job.id, job.name, JSON.stringify(job.data ?? null));
+        const p = 3 + i * 3;
+        return `($${p}, $${p + 1}, $${p + 2}::jsonb, $1::int, now() + make_interval(secs => $2::double precision))`;
+      });
+      await manager.query(
+        `INSERT INTO jobs (job_id, name, data, max_attempts, run_after) VALUES ${rows.join(', ')}
+         ON CONFLICT (job_id) DO NOTHING`,
+        values,
+      );
+    }
   }
 
   /**
