@@ -46,7 +46,8 @@ export class WebhookReceiver {
           res.writeHead(status, { 'content-type': 'text/plain', ...headers });
           res.end(body ?? '');
         };
-        if (delayMs) setTimeout(send, delayMs);
+        // Not kept alive by a held answer: a test that ends first closes the server.
+        if (delayMs) setTimeout(send, delayMs).unref();
         else send();
       });
     });

@@ -37,3 +37,4 @@ export * from './operability/operability.module';
 export * from './operability/rate-limit.names';
 export * from './operability/shutdown-state';
 export * from './operability/graceful-shutdown';
+export * from './runtime/failed-start';

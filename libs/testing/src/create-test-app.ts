@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AppModule, configureApp, fastifyAdapter, nestLogger } from '@app/api';
 import {
-  closeDatabaseOf,
+  closeWhatStartOpened,
   isInMemory,
   loadConfig,
   resolveServerSecrets,
@@ -120,7 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await startApp(config, options);
   } catch (err) {
     printStartUpError(err);
-    await closeDatabaseOf(config).catch(() => {});
+    await closeWhatStartOpened(config);
     await dropDatabase().catch(() => {});
     throw err;
   }

@@ -14,6 +14,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { isEmbedded, type AppConfig } from '../config/app-config';
 import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
 import { guardSingleConnection } from './single-connection-guard';
+import { closeIfStartFails } from '../runtime/failed-start';
 
 /** What choosing and opening the database reads of the configuration. */
 type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'dataDirTemplate'>;
@@ -158,19 +159,6 @@ export async function migrateDatabase(
   }
 }
 
-/**
- * How to close what each app's configuration opened. An app that fails while its modules are
- * made never runs its shutdown hooks, and an open database would keep the process alive.
- */
-const opened = new WeakMap<object, () => Promise<void>>();
-
-/** Closes the database an app of `config` opened, if it failed to start (else a no-op). */
-export async function closeDatabaseOf(config: AppConfig): Promise<void> {
-  const close = opened.get(config);
-  opened.delete(config);
-  await close?.();
-}
-
 @Module({})
 export class DatabaseModule {
   /** The migrations are those every module of the application declares (`@Migrations`). */
@@ -188,7 +176,7 @@ export class DatabaseModule {
           dataSourceFactory: async (options) => {
             const dataSource = new DataSource(options!);
             if (isEmbedded(config)) guardSingleConnection(dataSource);
-            opened.set(config, async () => {
+            closeIfStartFails(config, async () => {
               if (dataSource.isInitialized) await dataSource.destroy();
               await embedded.db?.close();
               embedded.db = undefined;

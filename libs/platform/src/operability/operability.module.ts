@@ -19,6 +19,7 @@ import {
   type RateLimitStorage,
 } from './rate-limit-storage';
 import { RedisRateLimitStorage } from './redis-rate-limit-storage';
+import { closeIfStartFails } from '../runtime/failed-start';
 import { ShutdownState } from './shutdown-state';
 
 /** Window of the sustained policy: RATE_LIMIT_RPS is an average over this long. */
@@ -34,6 +35,12 @@ const SHUTTING_DOWN: FailureEnvelope = {
  * (`GET /metrics`) and the HTTP side of a graceful shutdown. One instance of each per
  * application.
  */
+function redisStorage(config: AppConfig, metrics: Metrics): RateLimitStorage {
+  const storage = new RedisRateLimitStorage(config.redisUrl!, config.queuePrefix, metrics);
+  closeIfStartFails(config, () => storage.close());
+  return storage;
+}
+
 @Global()
 @Module({})
 export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
@@ -57,9 +64,7 @@ export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
           provide: RATE_LIMIT_STORAGE,
           inject: [Metrics],
           useFactory: (metrics: Metrics): RateLimitStorage =>
-            config.redisUrl
-              ? new RedisRateLimitStorage(config.redisUrl, config.queuePrefix, metrics)
-              : new MemoryRateLimitStorage(),
+            config.redisUrl ? redisStorage(config, metrics) : new MemoryRateLimitStorage(),
         },
         { provide: RATE_LIMIT_POLICIES, useValue: policies },
         ShutdownState,

@@ -13,6 +13,7 @@ import { JobsMetrics } from './jobs-metrics';
 import { JobsLedger1763856000000 } from '../database/migrations/1763856000000-jobs-ledger';
 import { JobsFailedIndex1763856000040 } from '../database/migrations/1763856000040-jobs-failed-index';
 import { Migrations } from '../module-contract/migrations';
+import { closeIfStartFails } from '../runtime/failed-start';
 
 export const QUEUE_NAME = 'jobs';
 const logger = new Logger('Redis');
@@ -71,7 +72,11 @@ export class QueueModule {
         DiscoveryModule,
         BullModule.forRoot({
           prefix: config.queuePrefix,
-          createClient: (type) => redisClient(redisUrl, type, opened),
+          createClient: (type) => {
+            const client = redisClient(redisUrl, type, opened);
+            closeIfStartFails(config, async () => client.disconnect());
+            return client;
+          },
         }),
         BullModule.registerQueue({ name: QUEUE_NAME, settings: BULL_STALL_SETTINGS }),
       ],
