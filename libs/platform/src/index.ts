@@ -38,3 +38,4 @@ export * from './operability/rate-limit.names';
 export * from './operability/shutdown-state';
 export * from './operability/graceful-shutdown';
 export * from './runtime/failed-start';
+export * from './operability/scrape-read';

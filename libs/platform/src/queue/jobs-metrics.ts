@@ -1,12 +1,11 @@
-import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { METRIC, Metrics } from '../operability/metrics';
+import { scrapeRead } from '../operability/scrape-read';
 import { JobQueue } from './job-queue';
 
 export const JOBS_QUEUE_LABEL = 'jobs';
-const QUERY_TIMEOUT_MS = 2_000;
-const WARN_EVERY_MS = 60_000;
 
 /**
  * Scrape-time gauges of the jobs: `collab_jobs{queue,name,state}` from the ledger (shared by
@@ -17,9 +16,6 @@ const WARN_EVERY_MS = 60_000;
  */
 @Injectable()
 export class JobsMetrics implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Metrics');
-  private lastWarning = 0;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: JobQueue,
@@ -29,7 +25,7 @@ export class JobsMetrics implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const metrics = this.metrics;
     if (!metrics) return;
-    const ledger = () => this.ledger();
+    const ledger = scrapeRead(metrics, 'jobs', () => this.readLedger());
     const queue = this.queue;
     new Gauge({
       name: METRIC.jobs,
@@ -57,43 +53,14 @@ export class JobsMetrics implements OnApplicationBootstrap {
     });
   }
 
-  private reading?: Promise<{ name: string; state: string; n: number }[] | undefined>;
-
-  /** One read a second at most, whatever the scrape rate (an open /metrics can be called often). */
-  private ledger(): Promise<{ name: string; state: string; n: number }[] | undefined> {
-    this.reading ??= this.readLedger().finally(() =>
-      setTimeout(() => (this.reading = undefined), 1_000).unref(),
-    );
-    return this.reading;
-  }
-
   /** Both partial indexes (pending, failed): a scrape never reads the completed jobs. */
-  private async readLedger(): Promise<{ name: string; state: string; n: number }[] | undefined> {
-    try {
-      return await Promise.race([
-        this.dataSource.query(
-          `SELECT name, CASE WHEN run_after > now() THEN 'delayed' ELSE 'pending' END AS state,
-             count(*)::int AS n
-           FROM jobs WHERE status = 'pending' GROUP BY 1, 2
-           UNION ALL
-           SELECT name, 'failed', count(*)::int FROM jobs WHERE status = 'failed' GROUP BY 1`,
-        ),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS).unref(),
-        ),
-      ]);
-    } catch (err) {
-      this.metrics?.collectErrors.inc({ collector: 'jobs' });
-      const now = Date.now();
-      if (now - this.lastWarning >= WARN_EVERY_MS) {
-        this.lastWarning = now;
-        this.logger.warn({
-          msg: 'metrics left out of the scrape',
-          collector: 'jobs',
-          err: String(err),
-        });
-      }
-      return undefined;
-    }
+  private readLedger(): Promise<{ name: string; state: string; n: number }[]> {
+    return this.dataSource.query(
+      `SELECT name, CASE WHEN run_after > now() THEN 'delayed' ELSE 'pending' END AS state,
+         count(*)::int AS n
+       FROM jobs WHERE status = 'pending' GROUP BY 1, 2
+       UNION ALL
+       SELECT name, 'failed', count(*)::int FROM jobs WHERE status = 'failed' GROUP BY 1`,
+    );
   }
 }
