@@ -1,5 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
-import { Eraser, type UserDataEraser } from '@app/platform';
+import { registeredErasers } from '@app/platform';
 import { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,17 +87,7 @@ describe('a stored log of the first event format', () => {
     JSON.parse(JSON.stringify(answers), (key, value) => (key === 'tasksCount' ? '<tasks>' : value));
   /** Every kind a registered eraser offers today. */
   const erasedKinds = (app: TestApp): number =>
-    new Set(
-      app.app
-        .get(DiscoveryService)
-        .getProviders()
-        .filter((w) =>
-          [w.metatype, w.token, w.instance?.constructor].some(
-            (type) => typeof type === 'function' && Reflect.hasMetadata(Eraser.KEY, type),
-          ),
-        )
-        .flatMap((w) => (w.instance as UserDataEraser).kinds),
-    ).size;
+    new Set(registeredErasers(app.app.get(DiscoveryService)).flatMap((e) => e.kinds)).size;
 
   const answer = async (x: Call) => {
     const res = await t.post(x.path, x.data, headersOf(t, c, x.auth));

@@ -1,6 +1,6 @@
-import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
 import type { DiscoveryService } from '@nestjs/core';
 import type { CommandBus, ICommand, IEventHandler } from '@nestjs/cqrs';
+import { markedProviders, type MarkedProvider } from '@app/platform';
 import { filter, lastValueFrom, of, toArray, type Observable, type OperatorFunction } from 'rxjs';
 import type { EventDefinition, RecordedEvent, RecordedOf } from './events';
 import type { EventSubscriber } from './projection';
@@ -10,9 +10,6 @@ const EVENTS_HANDLER_METADATA = '__eventsHandler__';
 const SAGA_METADATA = '__saga__';
 
 const DURABLE_SUBSCRIPTION = 'service:durable-subscription';
-
-/** A provider's class: its own, or its token when a test replaced it with a value. */
-type ClassRef = (abstract new (...args: never[]) => unknown) & { name: string };
 
 export interface DurableSubscriptionOptions {
   /** The checkpoint's name, kept when the class is renamed (default: the class name). */
@@ -47,11 +44,10 @@ const typeOf = (event: unknown): string | undefined => {
 };
 
 function handlerSubscriber(
-  wrapper: InstanceWrapper,
-  metatype: ClassRef,
+  { instance, type: metatype }: MarkedProvider<IEventHandler<RecordedEvent>>,
   types: string[],
 ): EventSubscriber {
-  const handler = wrapper.instance as IEventHandler<RecordedEvent>;
+  const handler = instance;
   const { id, from = 'end' } = optionsOf(metatype);
   return {
     subscriptionId: `cqrs.handler.${id ?? metatype.name}`,
@@ -66,12 +62,11 @@ function handlerSubscriber(
 
 /** A saga fed one event at a time; the commands it maps the event to run before the next. */
 function sagaSubscriber(
-  wrapper: InstanceWrapper,
-  metatype: ClassRef,
+  { instance, type: metatype }: MarkedProvider<Record<string, Saga>>,
   property: string,
   commandBus: CommandBus,
 ): EventSubscriber {
-  const saga = (wrapper.instance as Record<string, Saga>)[property].bind(wrapper.instance);
+  const saga = instance[property].bind(instance);
   const { id, from = 'end' } = optionsOf(metatype);
   return {
     subscriptionId: `cqrs.saga.${id ?? metatype.name}.${property}`,
@@ -109,26 +104,19 @@ export function durableCqrsSubscribers(
   commandBus: CommandBus | undefined,
 ): EventSubscriber[] {
   const subscribers: EventSubscriber[] = [];
-  for (const wrapper of discovery.getProviders()) {
-    // The class marked: the provider's own, or its token when a test replaced it with a value.
-    const metatype = [wrapper.metatype, wrapper.token, wrapper.instance?.constructor].find(
-      (type): type is ClassRef =>
-        typeof type === 'function' &&
-        (Reflect.hasMetadata(EVENTS_HANDLER_METADATA, type) ||
-          Reflect.hasMetadata(SAGA_METADATA, type)),
-    );
-    if (!metatype || !wrapper.instance) continue;
+  for (const provider of markedProviders<any>(discovery, EVENTS_HANDLER_METADATA, SAGA_METADATA)) {
+    const metatype = provider.type;
     const events: unknown[] = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) ?? [];
     const types = events.map(typeOf).filter((t): t is string => t !== undefined);
     const sagas: string[] = Reflect.getMetadata(SAGA_METADATA, metatype) ?? [];
     if (types.length === 0 && sagas.length === 0) continue;
-    if (!wrapper.isDependencyTreeStatic()) {
+    if (!provider.isSingleton) {
       throw new Error(`${metatype.name}: a durable event handler or saga must be a singleton`);
     }
-    if (types.length > 0) subscribers.push(handlerSubscriber(wrapper, metatype, types));
+    if (types.length > 0) subscribers.push(handlerSubscriber(provider, types));
     for (const property of sagas) {
       if (!commandBus) throw new Error(`${metatype.name}.${property}: a saga needs CqrsModule`);
-      subscribers.push(sagaSubscriber(wrapper, metatype, property, commandBus));
+      subscribers.push(sagaSubscriber(provider, property, commandBus));
     }
   }
   return subscribers;

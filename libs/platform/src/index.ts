@@ -39,3 +39,4 @@ export * from './operability/shutdown-state';
 export * from './operability/graceful-shutdown';
 export * from './runtime/failed-start';
 export * from './operability/scrape-read';
+export * from './module-contract/marked-providers';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { Eraser, type ErasureFootprint, type UserDataEraser } from '@app/platform';
+import { registeredErasers, type ErasureFootprint, type UserDataEraser } from '@app/platform';
 import type { DeletionTask } from '../domain/deletion-job.events';
 
 /**
@@ -52,14 +52,7 @@ export class RegisteredErasers {
   private byKind(): Map<string, UserDataEraser> {
     if (this.found) return this.found;
     const found = new Map<string, UserDataEraser>();
-    for (const wrapper of this.discovery.getProviders()) {
-      // The class marked: the provider's own, or its token when a test replaced it with a value.
-      const marked = [wrapper.metatype, wrapper.token, wrapper.instance?.constructor].some(
-        (type) => typeof type === 'function' && Reflect.hasMetadata(Eraser.KEY, type),
-      );
-      if (!marked) continue;
-      const eraser = wrapper.instance as UserDataEraser | undefined;
-      if (!eraser) continue;
+    for (const eraser of registeredErasers(this.discovery)) {
       for (const kind of eraser.kinds) {
         if (found.has(kind)) throw new Error(`Two erasers for the kind ${kind}`);
         found.set(kind, eraser);

@@ -1,4 +1,5 @@
 import { DiscoveryService } from '@nestjs/core';
+import { markedProviders } from './marked-providers';
 
 /** Whom a user data deletion job erases from one organization (D8.3), as an eraser gets it. */
 export interface ErasureSubject {
@@ -40,3 +41,7 @@ export interface UserDataEraser {
 
 /** Marks a provider as a `UserDataEraser`; the user data deletion job finds it at start. */
 export const Eraser = DiscoveryService.createDecorator();
+
+/** Every registered eraser of the application. */
+export const registeredErasers = (discovery: DiscoveryService): UserDataEraser[] =>
+  markedProviders<UserDataEraser>(discovery, Eraser.KEY).map((p) => p.instance);
