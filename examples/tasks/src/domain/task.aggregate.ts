@@ -6,6 +6,13 @@ export const TASK_STREAM_TYPE = 'example-task';
 export const taskStream = (apiKey: string, organizationId: string, taskId: string) =>
   streamId(TASK_STREAM_TYPE, apiKey, organizationId, taskId);
 
+/** Where a task's events are, and how to start one from nothing (for `AggregateRepository.update`). */
+export const taskTarget = (apiKey: string, organizationId: string, taskId: string) => ({
+  streamId: taskStream(apiKey, organizationId, taskId),
+  streamType: TASK_STREAM_TYPE,
+  create: () => new Task(apiKey, organizationId, taskId),
+});
+
 /** A task: created once, completed once, its assignee erasable. */
 export class Task extends Aggregate<TaskEvent> {
   exists = false;
