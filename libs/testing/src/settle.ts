@@ -23,9 +23,10 @@ interface Checkpoint {
 
 /**
  * Waits until the app's background work is done: every subscriber has handled everything
- * committed, and no job in the ledger is pending (running or due before the deadline). It
- * drives the work: the subscribers' batches run here, and pending jobs are dispatched again
- * every SWEEP_EVERY_MS. Fails after `timeoutMs` naming the subscribers and jobs still behind.
+ * committed, and no job in the ledger is pending (running, continuing, or due before the
+ * deadline). It drives the work: the subscribers' batches run here, and pending jobs are
+ * dispatched again every SWEEP_EVERY_MS. Fails after `timeoutMs` naming the subscribers and
+ * jobs still behind.
  *
  * A job planned for after the deadline (a retry's backoff) is not waited for: it could not
  * finish in time anyway.
@@ -35,12 +36,14 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
   const queue = app.get(JobQueue);
   const dataSource = app.get(DataSource);
   const deadline = Date.now() + timeoutMs;
+  // Due before the deadline, or leased to this app while their work goes on (a continuation).
   const pendingJobs = (): Promise<PendingJob[]> =>
     dataSource.query(
       `SELECT job_id, name, attempts, max_attempts, last_error FROM jobs
-       WHERE status = 'pending' AND run_after <= to_timestamp($1::double precision / 1000)
+       WHERE status = 'pending'
+         AND (run_after <= to_timestamp($1::double precision / 1000) OR job_id = ANY($2::text[]))
        ORDER BY run_after`,
-      [deadline],
+      [deadline, queue.continuingJobIds()],
     );
   // Every subscriber has a checkpoint once drained; rows of subscribers this app lacks are skipped.
   const behind = async (): Promise<string[]> => {

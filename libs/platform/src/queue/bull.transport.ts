@@ -32,6 +32,8 @@ export class BullTransport implements JobTransport {
   }
 
   async add(dispatch: Dispatch): Promise<void> {
+    // A closing queue's add waits for a connection that is not coming back.
+    if (this.closing) throw new Error('the Bull transport is closed');
     // An existing job id makes Bull ignore the add: a re-dispatch never duplicates work.
     await this.queue.add(dispatch, {
       jobId: dispatch.transportId,

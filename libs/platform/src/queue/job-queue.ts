@@ -10,6 +10,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   JOB_TRANSPORT,
+  JobContinuation,
   type Dispatch,
   type EnqueueOptions,
   type Job,
@@ -26,9 +27,18 @@ const DEFAULT_MAX_ATTEMPTS = 5;
 const RECORD_CHUNK = 5_000;
 const SWEEP_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 1_000;
+/** How long a continuing job stays leased to this process, and how often the lease is renewed. */
+const LEASE_MS = 20_000;
+const LEASE_RENEW_MS = 5_000;
+/** How long a stopping queue waits for its continuing jobs (a webhook attempt takes up to 15 s). */
+const CONTINUATION_DRAIN_MS = 20_000;
+/** A dispatch this much before the job's `run_after` (clocks, timers) still runs it. */
+const EARLY_TOLERANCE_MS = 1_000;
 
 /** One transport job per attempt of a ledger job (see `dispatch`). */
 const transportIdOf = (jobId: string, attempts: number) => `${jobId}#${attempts}`;
+/** The wait left before a pending job is due, for its transport dispatch. */
+const DELAY_LEFT_MS = `GREATEST(0, EXTRACT(EPOCH FROM run_after - now()) * 1000)::int`;
 
 interface LedgerRow {
   job_id: string;
@@ -38,11 +48,15 @@ interface LedgerRow {
   max_attempts: number;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /**
  * The queue port. Every job is first written to the `jobs` ledger table (deterministic id,
  * insert-if-absent), then handed to the transport. The ledger, not Redis, is the record of
  * what is left to do: at start and on a timer, pending jobs are dispatched again, so a crash,
- * a restart or a Redis outage loses nothing, and a retried enqueue does nothing twice.
+ * a restart or a Redis outage loses nothing, and a retried enqueue does nothing twice. A job
+ * never runs before its `run_after`: a dispatch that comes early does nothing, and the sweep
+ * dispatches the job when it is due. That is also how a continuing job is leased.
  */
 @Injectable()
 export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
@@ -53,6 +67,10 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly running = new Set<string>();
   /** Names of the jobs whose handler runs now, for `collab_jobs_active`. */
   private readonly active = new Map<string, string>();
+  /** Jobs whose work goes on after their run (see `JobContinuation`), until it settles. */
+  private readonly continuing = new Map<string, Promise<void>>();
+  private leaseTimer?: NodeJS.Timeout;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -61,6 +79,11 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly scanner: MetadataScanner,
     @Optional() private readonly metrics?: Metrics,
   ) {}
+
+  /** Jobs leased to this process while their work goes on (`JobContinuation`). */
+  continuingJobIds(): string[] {
+    return [...this.continuing.keys()];
+  }
 
   /** Jobs whose handler runs in this process now, by name. */
   activeByName(): Map<string, number> {
@@ -93,11 +116,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   async enqueue(jobs: Job[], options: EnqueueOptions = {}, manager?: EntityManager): Promise<void> {
     if (jobs.length === 0) return;
     await this.record(manager ?? this.dataSource.manager, jobs, options);
-    if (!manager)
-      await this.dispatch(
-        jobs.map((j) => j.id),
-        options.delayMs ?? 0,
-      );
+    if (!manager) await this.dispatch(jobs.map((j) => j.id));
   }
 
   private async record(
@@ -124,22 +143,24 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Hands recorded jobs to the transport; a failure here is logged and left to the sweep. The
-   * transport id names the job's current attempt, as the sweep's and a retry's do, so that
-   * one attempt is one transport job whoever dispatches it: its lock (Bull) keeps two workers
-   * from running it at once.
+   * Hands recorded jobs to the transport, each with the wait its `run_after` leaves; a failure
+   * here is logged and left to the sweep. The transport id names the job's current attempt,
+   * as the sweep's and a retry's do, so that one attempt is one transport job whoever
+   * dispatches it: its lock (Bull) keeps two workers from running it at once.
    */
-  async dispatch(jobIds: string[], delayMs = 0): Promise<void> {
+  async dispatch(jobIds: string[]): Promise<void> {
     try {
-      const pending: { job_id: string; attempts: number }[] = await this.dataSource.query(
-        `SELECT job_id, attempts FROM jobs WHERE job_id = ANY($1::text[]) AND status = 'pending'`,
-        [jobIds],
-      );
+      const pending: { job_id: string; attempts: number; delay_ms: number }[] =
+        await this.dataSource.query(
+          `SELECT job_id, attempts, ${DELAY_LEFT_MS} AS delay_ms
+           FROM jobs WHERE job_id = ANY($1::text[]) AND status = 'pending'`,
+          [jobIds],
+        );
       for (const row of pending) {
         await this.transport.add({
           transportId: transportIdOf(row.job_id, row.attempts),
           jobId: row.job_id,
-          delayMs,
+          delayMs: Number(row.delay_ms),
         });
       }
     } catch (err) {
@@ -165,11 +186,39 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
     this.sweepTimer.unref();
+    this.leaseTimer = setInterval(() => void this.renewLeases(), LEASE_RENEW_MS);
+    this.leaseTimer.unref();
   }
 
+  /**
+   * Stops taking jobs, tells continuing work to wind down (`JobRun.signal`), waits for the
+   * runs under way and, up to CONTINUATION_DRAIN_MS, for continuing jobs to settle. What is
+   * left stays pending in the ledger: its lease lapses and another instance runs it.
+   */
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweepTimer);
+    this.stopping.abort();
     await this.transport.close();
+    await Promise.race([Promise.all(this.continuing.values()), sleep(CONTINUATION_DRAIN_MS)]);
+    clearInterval(this.leaseTimer);
+  }
+
+  /** Keeps continuing jobs leased to this process while it lives. */
+  private async renewLeases(): Promise<void> {
+    const ids = this.continuingJobIds();
+    if (ids.length === 0) return;
+    await this.lease(ids).catch((err) =>
+      this.logger.warn({ msg: 'lease renewal failed', err: String(err) }),
+    );
+  }
+
+  private async lease(jobIds: string[]): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE jobs SET run_after = now() + make_interval(secs => $2::double precision),
+         updated_at = now()
+       WHERE job_id = ANY($1::text[]) AND status = 'pending'`,
+      [jobIds, LEASE_MS / 1000],
+    );
   }
 
   /**
@@ -181,8 +230,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const due: { job_id: string; attempts: number; delay_ms: number }[] =
         await this.dataSource.query(
-          `SELECT job_id, attempts,
-             GREATEST(0, EXTRACT(EPOCH FROM run_after - now()) * 1000)::int AS delay_ms
+          `SELECT job_id, attempts, ${DELAY_LEFT_MS} AS delay_ms
            FROM jobs WHERE status = 'pending'
              AND run_after <= now() + make_interval(secs => $1::double precision)
            ORDER BY run_after LIMIT 1000`,
@@ -216,38 +264,76 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async runOnce(dispatch: Dispatch): Promise<void> {
     await yieldToEventLoop(); // the answer of the request that dispatched this goes out first
-    const rows: LedgerRow[] = await this.dataSource.query(
-      `SELECT job_id, name, data, attempts, max_attempts FROM jobs WHERE job_id = $1 AND status = 'pending'`,
-      [dispatch.jobId],
+    const rows: (LedgerRow & { early: boolean })[] = await this.dataSource.query(
+      `SELECT job_id, name, data, attempts, max_attempts,
+         run_after > now() + make_interval(secs => $2::double precision) AS early
+       FROM jobs WHERE job_id = $1 AND status = 'pending'`,
+      [dispatch.jobId, EARLY_TOLERANCE_MS / 1000],
     );
     const row = rows[0];
     if (!row) return; // done already, or not committed yet (the sweep will find it)
     // A dispatch of an attempt already made (read before it ended) would skip the backoff.
     if (dispatch.transportId !== transportIdOf(row.job_id, row.attempts)) return;
+    // Leased to a process still at work on it, or planned later since: the sweep brings it.
+    if (row.early || this.continuing.has(row.job_id)) return;
     const handler = this.handlers.get(row.name);
     if (!handler) {
       this.logger.warn({ msg: 'no handler for job', name: row.name, jobId: row.job_id });
       return;
     }
     this.active.set(row.job_id, row.name);
+    let continues = false;
     try {
-      await handler({
+      const result = await handler({
         id: row.job_id,
         name: row.name,
         data: row.data,
         attempt: row.attempts + 1,
         maxAttempts: row.max_attempts,
+        signal: this.stopping.signal,
       });
-      await this.dataSource.query(
-        `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now() WHERE job_id = $1`,
-        [row.job_id],
-      );
-      this.countRun(row.name, 'completed');
+      if (result instanceof JobContinuation) {
+        continues = true;
+        await this.continueJob(row, result);
+      } else await this.complete(row);
     } catch (err) {
       await this.retryOrFail(row, err);
     } finally {
-      this.active.delete(row.job_id);
+      if (!continues) this.active.delete(row.job_id);
     }
+  }
+
+  /**
+   * Leases a job whose work goes on after its run, and ends it when that work settles. The
+   * lease and the ending both act only on a pending job, so whichever comes first is right.
+   */
+  private async continueJob(row: LedgerRow, continuation: JobContinuation): Promise<void> {
+    const settled = continuation.done
+      .then(
+        () => this.complete(row),
+        (err) => this.retryOrFail(row, err),
+      )
+      .catch((err) =>
+        // The lease lapses and the job runs again: its work must be idempotent anyway.
+        this.logger.warn({ msg: 'continuing job not ended', jobId: row.job_id, err: String(err) }),
+      )
+      .finally(() => {
+        this.continuing.delete(row.job_id);
+        this.active.delete(row.job_id);
+      });
+    this.continuing.set(row.job_id, settled);
+    await this.lease([row.job_id]).catch((err) =>
+      this.logger.warn({ msg: 'lease failed', jobId: row.job_id, err: String(err) }),
+    );
+  }
+
+  private async complete(row: LedgerRow): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now()
+       WHERE job_id = $1 AND status = 'pending'`,
+      [row.job_id],
+    );
+    this.countRun(row.name, 'completed');
   }
 
   /**
@@ -269,10 +355,14 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     const maxAttempts = row.max_attempts + (deferred ? 1 : 0);
     const failed = attempts >= maxAttempts;
     const delayMs = planned ? Math.max(0, planned.delayMs) : BACKOFF_BASE_MS * 2 ** (attempts - 1);
-    await this.dataSource.query(
-      `UPDATE jobs SET attempts = $2, status = $3, last_error = $4, updated_at = now(),
-         run_after = now() + make_interval(secs => $5::double precision), max_attempts = $6
-       WHERE job_id = $1`,
+    // Only the attempt this run made: a job completed meanwhile, or run again elsewhere after
+    // a lapsed lease, is left as it is.
+    const updated: unknown[] = await this.dataSource.query(
+      `WITH updated AS (
+         UPDATE jobs SET attempts = $2, status = $3, last_error = $4, updated_at = now(),
+           run_after = now() + make_interval(secs => $5::double precision), max_attempts = $6
+         WHERE job_id = $1 AND status = 'pending' AND attempts = $7
+         RETURNING 1) SELECT * FROM updated`,
       [
         row.job_id,
         attempts,
@@ -280,8 +370,10 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         String((err as Error)?.message ?? err).slice(0, 1000),
         delayMs / 1000,
         maxAttempts,
+        row.attempts,
       ],
     );
+    if (updated.length === 0) return;
     this.countRun(row.name, failed ? 'failed' : 'retry');
     if (!planned || failed) {
       this.logger.warn({
@@ -290,7 +382,8 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         attempts,
       });
     }
-    if (!failed) {
+    // Stopping: the ledger keeps the job for the next sweep, here or on another instance.
+    if (!failed && !this.stopping.signal.aborted) {
       await this.transport
         .add({ transportId: transportIdOf(row.job_id, attempts), jobId: row.job_id, delayMs })
         .catch(() => undefined);

@@ -1,0 +1,221 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import {
+  JOB_TRANSPORT,
+  JobContinuation,
+  JobQueue,
+  RetryJobLater,
+  type JobRun,
+  type JobTransport,
+} from '@app/platform';
+import {
+  createTestApp,
+  dropTestDatabase,
+  waitFor,
+  type TestApp,
+  type TestAppOptions,
+} from '@app/testing';
+
+// The queue port's continuations: a job whose work goes on after its run frees its worker,
+// stays pending and leased to its process, and ends when that work settles.
+
+/** The work of each run of a continuing job, settled by the test. */
+class Work {
+  readonly runs: { jobId: string; attempt: number }[] = [];
+  private readonly settles = new Map<string, { resolve(): void; reject(err: unknown): void }>();
+
+  continuation(job: JobRun): JobContinuation {
+    this.runs.push({ jobId: job.id, attempt: job.attempt });
+    return new JobContinuation(
+      new Promise<void>((resolve, reject) => {
+        this.settles.set(job.id, { resolve, reject });
+        // Told that the queue stops: it winds down and leaves the job to run again.
+        job.signal.addEventListener('abort', () =>
+          reject(new RetryJobLater(0, false, 'stopping')),
+        );
+      }),
+    );
+  }
+
+  settle(jobId: string, err?: unknown): void {
+    const s = this.settles.get(jobId)!;
+    this.settles.delete(jobId);
+    if (err) s.reject(err);
+    else s.resolve();
+  }
+
+  runsOf(jobId: string): number {
+    return this.runs.filter((r) => r.jobId === jobId).length;
+  }
+}
+
+let work = new Work();
+const quick: string[] = [];
+
+@Injectable()
+class ContinuingHandlers implements OnModuleInit {
+  constructor(private readonly queue: JobQueue) {}
+  onModuleInit(): void {
+    this.queue.handle('test.continuing', async (job) => work.continuation(job));
+    this.queue.handle('test.quick', async (job) => {
+      quick.push(job.id);
+    });
+  }
+}
+
+@Module({ providers: [ContinuingHandlers] })
+class ContinuingModule {}
+
+const ledger = async (t: TestApp, jobId: string) => {
+  const [row] = await t.app.get(DataSource).query(
+    `SELECT status, attempts, max_attempts,
+       EXTRACT(EPOCH FROM run_after - now()) * 1000 AS lease_ms
+     FROM jobs WHERE job_id = $1`,
+    [jobId],
+  );
+  return { ...row, lease_ms: Number(row.lease_ms) };
+};
+
+describe('a job that continues after its run', () => {
+  let t: TestApp;
+  let queue: JobQueue;
+
+  beforeAll(async () => {
+    t = await createTestApp({ modules: [ContinuingModule] });
+    queue = t.app.get(JobQueue);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(() => {
+    work = new Work();
+    quick.length = 0;
+  });
+
+  it('frees its worker at once, stays pending and leased until its work settles, then completes', async () => {
+    // More continuing jobs than the transport has workers (8), then quick jobs behind them.
+    const continuing = Array.from({ length: 10 }, (_, i) => `cont-${i}`);
+    await queue.enqueue(continuing.map((id) => ({ id, name: 'test.continuing', data: {} })));
+    await waitFor(async () => (work.runs.length === 10 ? true : undefined));
+    await queue.enqueue(
+      Array.from({ length: 5 }, (_, i) => ({ id: `quick-${i}`, name: 'test.quick', data: {} })),
+    );
+    await waitFor(async () => (quick.length === 5 ? true : undefined));
+
+    const leased = await ledger(t, 'cont-0');
+    expect(leased).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(leased.lease_ms).toBeGreaterThan(10_000);
+    expect(queue.continuingJobIds().sort()).toEqual([...continuing].sort());
+
+    for (const id of continuing) work.settle(id);
+    await waitFor(async () =>
+      (await ledger(t, 'cont-9')).status === 'completed' && queue.continuingJobIds().length === 0
+        ? true
+        : undefined,
+    );
+    for (const id of continuing) expect(await queue.status(id)).toBe('completed');
+    expect(work.runs.map((r) => r.attempt)).toEqual(Array(10).fill(1));
+  });
+
+  it('is retried like a failed run when its work fails, and deferred when it says so', async () => {
+    await queue.enqueue([{ id: 'cont-fails', name: 'test.continuing', data: {} }]);
+    await waitFor(async () => (work.runsOf('cont-fails') === 1 ? true : undefined));
+    work.settle('cont-fails', new Error('receiver gone'));
+    // The ledger's backoff (1 s), then a second run.
+    await waitFor(async () => (work.runsOf('cont-fails') === 2 ? true : undefined));
+    expect(await ledger(t, 'cont-fails')).toMatchObject({ attempts: 1, max_attempts: 5 });
+    work.settle('cont-fails', new RetryJobLater(0, false));
+    await waitFor(async () => (work.runsOf('cont-fails') === 3 ? true : undefined));
+    // The deferral used no attempt: the budget grew with the count.
+    expect(await ledger(t, 'cont-fails')).toMatchObject({ attempts: 2, max_attempts: 6 });
+    work.settle('cont-fails');
+    await waitFor(async () =>
+      (await queue.status('cont-fails')) === 'completed' ? true : undefined,
+    );
+  });
+
+  it('is not run again by a dispatch that comes while it is leased', async () => {
+    await queue.enqueue([{ id: 'cont-leased', name: 'test.continuing', data: {} }]);
+    await waitFor(async () => (work.runsOf('cont-leased') === 1 ? true : undefined));
+    // A stale dispatch of the same attempt (a sweep elsewhere, a lapsed Bull lock).
+    const transport = t.app.get<JobTransport>(JOB_TRANSPORT);
+    await transport.add({ transportId: 'cont-leased#0', jobId: 'cont-leased', delayMs: 0 });
+    await queue.sweep();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(work.runsOf('cont-leased')).toBe(1);
+    work.settle('cont-leased');
+    await waitFor(async () =>
+      (await queue.status('cont-leased')) === 'completed' ? true : undefined,
+    );
+  });
+
+  it('keeps its lease while its work goes on', async () => {
+    await queue.enqueue([{ id: 'cont-long', name: 'test.continuing', data: {} }]);
+    await waitFor(async () => (work.runsOf('cont-long') === 1 ? true : undefined));
+    const first = await ledger(t, 'cont-long');
+    // Renewed every 5 s: the lease ends later than it did.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const later = await ledger(t, 'cont-long');
+    expect(later.status).toBe('pending');
+    expect(later.lease_ms).toBeGreaterThan(first.lease_ms - 3_000);
+    expect(later.lease_ms).toBeGreaterThan(15_000);
+    work.settle('cont-long');
+    await waitFor(async () =>
+      (await queue.status('cont-long')) === 'completed' ? true : undefined,
+    );
+  }, 30_000);
+});
+
+/** Where the next app finds the same data: the same embedded directory or the same database. */
+async function sameStorage(): Promise<{ options: TestAppOptions; cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'collab-continuation-'));
+  const queuePrefix = `cont_${process.pid}_${Date.now()}`;
+  if (!process.env.DATABASE_URL) {
+    return {
+      options: { dataDir, config: { queuePrefix }, modules: [ContinuingModule] },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const first = await createTestApp({ keepDatabase: true });
+  const databaseUrl = first.config.databaseUrl!;
+  await first.close();
+  return {
+    options: { databaseUrl, config: { queuePrefix }, modules: [ContinuingModule] },
+    cleanup: () => dropTestDatabase(databaseUrl),
+  };
+}
+
+describe('a continuing job when its server stops', () => {
+  it('is told to wind down, left pending, and run by the next server', async () => {
+    work = new Work();
+    const storage = await sameStorage();
+    try {
+      const first = await createTestApp(storage.options);
+      await first.app
+        .get(JobQueue)
+        .enqueue([{ id: 'cont-stop', name: 'test.continuing', data: {} }]);
+      await waitFor(async () => (work.runsOf('cont-stop') === 1 ? true : undefined));
+      const stopping = Date.now();
+      await first.close();
+      // It did not wait out the lease (20 s): the work wound down when the queue stopped.
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+
+      const second = await createTestApp(storage.options);
+      try {
+        await waitFor(async () => (work.runsOf('cont-stop') === 2 ? true : undefined));
+        work.settle('cont-stop');
+        const queue = second.app.get(JobQueue);
+        await waitFor(async () =>
+          (await queue.status('cont-stop')) === 'completed' ? true : undefined,
+        );
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await storage.cleanup();
+    }
+  }, 60_000);
+});
