@@ -108,8 +108,8 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private readonly logger = new Logger('Subscriptions');
   private subscribers: EventSubscriber[] = [];
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
+  /** Each subscriber's background pass, and whether another was asked for meanwhile. */
+  private readonly background = new Map<string, { running: Promise<void>; again: boolean }>();
   private stopped = false;
   private readonly wake = () => this.kick();
   private readonly checkpointed = new Set<string>();
@@ -163,7 +163,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     this.stopped = true;
     clearInterval(this.timer);
     this.store.appended.off('appended', this.wake);
-    await this.running;
+    await Promise.all([...this.background.values()].map((b) => b.running));
   }
 
   /** The subscribers this runner feeds (metrics read their lag). */
@@ -213,17 +213,18 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  /** The background pass: a subscriber that fails is logged and retried later, the others go on. */
-  private async drainEach(): Promise<void> {
-    for (const subscriber of this.subscribers) {
-      await this.drainOne(subscriber, true).catch((err) =>
-        this.logger.error({
-          msg: 'subscription batch failed',
-          subscriptionId: subscriber.subscriptionId,
-          err: messageOf(asError(err)),
-        }),
-      );
-    }
+  /**
+   * A subscriber's background pass: a failure is logged and retried later. Each subscriber
+   * has a pass of its own, so one that is slow or failing holds up none of the others.
+   */
+  private async drainInBackground(subscriber: EventSubscriber): Promise<void> {
+    await this.drainOne(subscriber, true).catch((err) =>
+      this.logger.error({
+        msg: 'subscription batch failed',
+        subscriptionId: subscriber.subscriptionId,
+        err: messageOf(asError(err)),
+      }),
+    );
   }
 
   /**
@@ -287,17 +288,23 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
 
   private kick(): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    for (const subscriber of this.subscribers) this.kickOne(subscriber);
+  }
+
+  /** Starts a background pass of the subscriber, or asks for one more after the running one. */
+  private kickOne(subscriber: EventSubscriber): void {
+    const id = subscriber.subscriptionId;
+    const current = this.background.get(id);
+    if (current) {
+      current.again = true;
       return;
     }
-    this.running = this.drainEach().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
+    const state = { again: false, running: Promise.resolve() };
+    state.running = this.drainInBackground(subscriber).finally(() => {
+      this.background.delete(id);
+      if (state.again && !this.stopped) this.kickOne(subscriber);
     });
+    this.background.set(id, state);
   }
 
   /** Events parked and not retried successfully yet (of one subscription, or all). */
