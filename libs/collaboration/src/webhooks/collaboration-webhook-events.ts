@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore, type RecordedEvent } from '@app/event-store';
 import {
+  pacer,
   WebhookEvents,
   type WebhookEventSource,
   type WebhookOffer,
@@ -132,10 +133,12 @@ export class CollaborationWebhookEvents implements WebhookEventSource {
     const streams = await this.store.readStreams([...wanted.keys()], manager);
     const ids = new Set(events.map((e) => e.eventId));
     const offers = new Map<string, WebhookOffer>();
+    const pace = pacer();
     for (const [streamId, history] of streams) {
       let state: RecordState;
       for (const stored of history as RecordedEvent[]) {
         if (stored.streamVersion > (wanted.get(streamId) ?? 0)) break;
+        await pace();
         const event = stored as unknown as CollaborationEvent & RecordedEvent;
         const before = state;
         state = evolve(state, event);

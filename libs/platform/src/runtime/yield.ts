@@ -6,3 +6,18 @@
  */
 export const yieldToEventLoop = (): Promise<void> =>
   new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * For long loops of CPU work (a batch of webhook payloads): `await pace()` between items
+ * yields to the event loop once `everyMs` of work has gone by since the last yield, so that
+ * requests and other background work are not held up for the whole loop.
+ */
+export function pacer(everyMs = 5): () => Promise<void> | void {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < everyMs) return;
+    return yieldToEventLoop().then(() => {
+      since = performance.now();
+    });
+  };
+}
