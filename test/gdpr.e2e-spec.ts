@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { JobQueue, SecretBox } from '@app/platform';
 import { createTestApp, dropTestDatabase, waitFor, type TestApp } from '@app/testing';
+import { openPayload } from '@app/webhooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ describe('user data deletion (GDPR)', () => {
         await t.app
           .get(DataSource)
           .query(`SELECT sealed_payload FROM webhook_deliveries WHERE sealed_payload IS NOT NULL`)
-      ).map((r: { sealed_payload: string }) => box.open(r.sealed_payload));
+      ).map((r: { sealed_payload: string }) => openPayload(box, r.sealed_payload));
     expect((await payloads()).some((p: string) => p.includes(victim.email))).toBe(true);
 
     const res = await startDeletion(t, h, { userIds: [victim.userId] });

@@ -213,12 +213,13 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
         });
         const id = webhookId(firstCall);
         const db = t.app.get(DataSource);
-        // The failed attempt is recorded and the ledger holds the retry's time.
+        // The failed attempt is recorded and the ledger holds the retry's job and time.
         const [job] = await waitFor(async () => {
           const rows = await db.query(
-            `SELECT j.attempts, j.run_after FROM jobs j JOIN webhook_deliveries d
-               ON j.job_id = 'webhooks.deliver:' || d.delivery_id
-             WHERE d.delivery_id = $1 AND d.attempts = 1 AND j.attempts = 1`,
+            `SELECT j.run_after FROM jobs j JOIN webhook_deliveries d
+               ON j.data->'deliveryIds' ? d.delivery_id
+             WHERE d.delivery_id = $1 AND d.attempts = 1 AND j.status = 'pending'
+               AND j.job_id LIKE 'webhooks.deliver:retry:%'`,
             [id],
           );
           return rows.length === 1 ? rows : undefined;

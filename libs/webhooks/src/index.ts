@@ -7,5 +7,6 @@ export {
   DELIVER_JOB,
   type DeliveryStatus,
 } from './domain/delivery';
+export { openPayload } from './domain/stored-payload';
 export { WEBHOOK_TRIGGER_SUBSCRIPTION } from './trigger/webhook-trigger.subscriber';
 export { WEBHOOK_DELIVERIES_KIND } from './erasure/webhook-delivery-eraser';

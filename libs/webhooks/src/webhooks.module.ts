@@ -4,10 +4,15 @@ import { Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { WebhooksController } from './api/webhooks.controller';
 import { WebhooksAdmin } from './application/webhooks-admin';
+import { AttemptRecorder } from './delivery/attempt-recorder';
+import { DestinationLanes } from './delivery/destination-lanes';
+import { FreshPayloads } from './delivery/fresh-payloads';
 import { WebhookDeliverer } from './delivery/webhook-deliverer';
 import { WebhookRetention } from './delivery/webhook-retention';
+import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
+import { WebhookRateGrants1764200000000 } from './migrations/1764200000000-webhook-rate-grants';
 import { AfterCommit } from './trigger/after-commit';
 import { WebhookSources } from './trigger/webhook-sources';
 import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
@@ -17,7 +22,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
  * (`@Subscriber`), attempts (`@JobHandler`), personal data in stored payloads (`@Eraser`);
  * event types come from every `@WebhookEvents()` provider.
  */
-@Migrations(Webhooks1764100000000)
+@Migrations(Webhooks1764100000000, WebhookRateGrants1764200000000)
 @Module({
   imports: [DiscoveryModule, WorkspacesModule],
   controllers: [WebhooksController],
@@ -25,6 +30,10 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     AfterCommit,
     WebhookSources,
     WebhookTriggerSubscriber,
+    WebhookTargets,
+    FreshPayloads,
+    AttemptRecorder,
+    DestinationLanes,
     WebhookDeliverer,
     WebhookRetention,
     WebhookDeliveryEraser,

@@ -35,7 +35,10 @@ export interface AppConfig {
   webhookRetryScale: number;
   /** Days a delivery, its payload and its attempts are kept in the delivery log (D11.5). */
   webhookLogRetentionDays: number;
-  /** Attempts in flight at once per webhook destination, in each process. */
+  /**
+   * The most attempts in flight at once per webhook destination, in each process (fewer while
+   * it fails: see the webhooks library's AdaptiveConcurrency).
+   */
   webhookDestinationConcurrency: number;
   /** Failures in a row of a subscriber on one event before the event is parked. */
   subscriptionMaxAttempts: number;
@@ -153,7 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookAllowPrivateTargets: boolean(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS'),
     webhookRetryScale: positiveNumber(env, 'WEBHOOK_RETRY_SCALE', 1),
     webhookLogRetentionDays: positiveNumber(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
-    webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 4, true),
+    webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 64, true),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
     openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
     anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),

@@ -20,8 +20,7 @@ import type {
   UpdateAdvancedConfigRequest,
   UpdateEndpointRequest,
 } from '../api/dto/webhooks.request';
-import { DELIVER_JOB, deliverJobId } from '../domain/delivery';
-import { DELIVER_JOB_BUDGET } from '../trigger/webhook-trigger.subscriber';
+import { DELIVER_JOB_BUDGET, deliverJobsOf } from '../domain/delivery-jobs';
 
 interface DeliveryRow {
   delivery_id: string;
@@ -144,7 +143,7 @@ export class WebhooksAdmin {
 
   /**
    * Sends failed deliveries again: one by id, or every failed one recorded since a time. Each
-   * gets one more attempt (a new ledger job), with the same `webhook-id`.
+   * gets one more attempt (jobs of up to 100 per destination), with the same `webhook-id`.
    */
   async retry(tenant: ApiKeyTenant, q: RetryDeliveriesRequest) {
     if (q.deliveryId === undefined && q.since === undefined) {
@@ -163,26 +162,31 @@ export class WebhooksAdmin {
         );
       }
     }
-    const jobIds = await this.dataSource.transaction(async (m) => {
-      const rows: { delivery_id: string; attempts: number }[] = await m.query(
+    const retried = await this.dataSource.transaction(async (m) => {
+      const rows: {
+        deliveryId: string;
+        apiKey: string;
+        destination: string;
+        attempts: number;
+        maxAttempts: number;
+      }[] = await m.query(
         `WITH retried AS (UPDATE webhook_deliveries SET status = 'pending', max_attempts = attempts + 1,
            next_attempt_at = now(), last_error = NULL
          WHERE api_key = $1 AND status = 'failed' AND sealed_payload IS NOT NULL
            AND ($2::text IS NULL OR delivery_id = $2)
            AND ($3::bigint IS NULL OR created_at >= to_timestamp($3::bigint / 1000.0))
-         RETURNING delivery_id, attempts) SELECT * FROM retried`,
+         RETURNING delivery_id, api_key, destination, attempts, max_attempts, seq)
+         SELECT delivery_id AS "deliveryId", api_key AS "apiKey", destination, attempts,
+           max_attempts AS "maxAttempts"
+         FROM retried ORDER BY seq`,
         [tenant.apiKey, q.deliveryId ?? null, q.since ?? null],
       );
-      const jobs = rows.map((r) => ({
-        id: deliverJobId(r.delivery_id, r.attempts + 1),
-        name: DELIVER_JOB,
-        data: { deliveryId: r.delivery_id },
-      }));
+      const jobs = deliverJobsOf('replay', rows);
       await this.queue.enqueue(jobs, { maxAttempts: DELIVER_JOB_BUDGET }, m);
-      return jobs;
+      return { deliveryIds: rows.map((r) => r.deliveryId), jobIds: jobs.map((j) => j.id) };
     });
-    await this.queue.dispatch(jobIds.map((j) => j.id));
-    return { deliveryIds: jobIds.map((j) => j.data.deliveryId) };
+    await this.queue.dispatch(retried.jobIds);
+    return { deliveryIds: retried.deliveryIds };
   }
 
   async advancedConfig(tenant: ApiKeyTenant) {

@@ -27,12 +27,6 @@ export function deliveryIdOf(eventId: string, destination: Destination): string 
   return `msg_${digest.slice(0, 32)}`;
 }
 
-/** The ledger job of a delivery's automatic attempts, and of its `n`th manual retry. */
-export const deliverJobId = (deliveryId: string, manualRetry = 0): string =>
-  manualRetry === 0
-    ? `${DELIVER_JOB}:${deliveryId}`
-    : `${DELIVER_JOB}:${deliveryId}:r${manualRetry}`;
-
 /**
  * D11.5: attempts at 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each delay counted
  * from the failure before it, multiplied by WEBHOOK_RETRY_SCALE.
@@ -58,6 +52,30 @@ export const isSuccess = (status: number | undefined) =>
   status !== undefined && status >= 200 && status < 300;
 export const stopsRetries = (status: number | undefined) => status === 410;
 
+/** Where a delivery stands after an attempt, and when the next one comes if any. */
+export interface AfterAttempt {
+  status: DeliveryStatus;
+  /** The wait before the next attempt, when the delivery is still pending. */
+  nextDelayMs?: number;
+}
+
+/**
+ * The state a delivery's `attempt`th attempt (1-based) leaves it in: delivered on a 2xx;
+ * failed on a 410, at its last attempt, or when its job can run no more (`lastRun`);
+ * else pending, with the wait D11.5 gives the next attempt.
+ */
+export function afterAttempt(
+  attempt: number,
+  maxAttempts: number,
+  httpStatus: number | undefined,
+  lastRun: boolean,
+  retryScale: number,
+): AfterAttempt {
+  if (isSuccess(httpStatus)) return { status: 'delivered' };
+  if (stopsRetries(httpStatus) || attempt >= maxAttempts || lastRun) return { status: 'failed' };
+  return { status: 'pending', nextDelayMs: delayBefore(attempt + 1, retryScale) };
+}
+
 /** How a destination wants bodies: as JSON, base64 JSON, or encrypted (which wins, D11.3). */
 export interface BodyFormat {
   encodeData?: boolean;
@@ -67,11 +85,11 @@ export interface BodyFormat {
 }
 
 /**
- * The body of a payload as the destination wants it (D11.3). Encryption: AES-256-CBC under a
- * fresh key and IV, the key encrypted with RSA-OAEP (SHA-256) under the destination's key.
+ * The body of a payload (its JSON text) as the destination wants it (D11.3). Encryption:
+ * AES-256-CBC under a fresh key and IV, the key encrypted with RSA-OAEP (SHA-256) under the
+ * destination's key.
  */
-export function bodyOf(payload: unknown, format: BodyFormat): string {
-  const json = JSON.stringify(payload);
+export function bodyOf(json: string, format: BodyFormat): string {
   if (format.encryptData && format.publicKey) {
     const key = randomBytes(32);
     const iv = randomBytes(16);
@@ -109,7 +127,10 @@ export function signatureHeaders(
   now = Date.now(),
 ): Record<string, string> {
   const timestamp = Math.floor(now / 1000).toString();
-  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const signature = createHmac('sha256', key)
+    .update(`${id}.${timestamp}.`)
+    .update(body)
+    .digest('base64');
   return {
     'webhook-id': id,
     'webhook-timestamp': timestamp,

@@ -9,6 +9,7 @@ import {
 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { WEBHOOK_TRIGGER_SUBSCRIPTION } from '../trigger/webhook-trigger.subscriber';
+import { openPayload } from '../domain/stored-payload';
 
 export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
 
@@ -75,7 +76,9 @@ export class WebhookDeliveryEraser implements UserDataEraser {
         [apiKey, organizationId, userIds],
       );
     const erase = candidates
-      .filter((c) => c.named || mentions(JSON.parse(this.box.open(c.sealed_payload)), needles))
+      .filter(
+        (c) => c.named || mentions(JSON.parse(openPayload(this.box, c.sealed_payload)), needles),
+      )
       .map((c) => c.delivery_id);
     // Ids in user_ids outlive a pruned or erased payload: cleared wherever they are left.
     const stale: { delivery_id: string }[] = await this.dataSource.query(

@@ -1,21 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
-import { JobQueue, SecretBox, type WebhookOffer } from '@app/platform';
-import { readWebhookSettings, WEBHOOK_TRIGGERS } from '@app/workspaces';
+import { JobQueue, pacer, SecretBox, type WebhookOffer } from '@app/platform';
+import { readWebhookSettings, WEBHOOK_TRIGGERS, type WebhookSettings } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
-import {
-  DELIVER_JOB,
-  deliverJobId,
-  deliveryIdOf,
-  MAX_ATTEMPTS,
-  type Destination,
-} from '../domain/delivery';
+import { deliveryIdOf, MAX_ATTEMPTS, type Destination } from '../domain/delivery';
+import { DELIVER_JOB_BUDGET, deliverJobsOf } from '../domain/delivery-jobs';
+import { payloadJsonOf } from '../domain/payload-json';
+import { sealPayload } from '../domain/stored-payload';
+import { FreshPayloads } from '../delivery/fresh-payloads';
 import { AfterCommit } from './after-commit';
 import { WebhookSources } from './webhook-sources';
 
 export const WEBHOOK_TRIGGER_SUBSCRIPTION = 'webhooks.trigger';
-/** Ledger attempts of a delivery job: its own attempts, plus room for runs that crashed. */
-export const DELIVER_JOB_BUDGET = MAX_ATTEMPTS + 4;
 
 const TRIGGERS = new Set<string>(WEBHOOK_TRIGGERS);
 
@@ -26,13 +22,20 @@ interface EndpointTarget {
   filter_types: string[] | null;
 }
 
+/** API keys' destinations: their basic configuration and their enabled advanced endpoints. */
+interface Destinations {
+  settings: Map<string, WebhookSettings>;
+  endpoints: EndpointTarget[];
+}
+
 interface NewDelivery {
   id: string;
   offer: WebhookOffer;
   destination: Destination;
   endpointId: string | null;
   url: string;
-  payload: Record<string, unknown>;
+  /** The payload's JSON text, its `webhookId` first. */
+  json: string;
   eventAt: Date;
 }
 
@@ -40,9 +43,11 @@ interface NewDelivery {
  * The trigger step of webhook delivery (D11): reads the events every webhook source offers
  * (collaboration changes, other modules' types), matches them to each API key's destinations
  * (the basic raw and processed URLs for enabled triggers while the service is on; advanced
- * endpoints by their filters) and records one delivery per destination with its ledger job,
- * in the transaction that moves this subscription's checkpoint. Delivery ids come from
- * (event, destination) and are inserted if absent, so a replayed event changes nothing.
+ * endpoints by their filters) and records one delivery per destination, with the jobs that
+ * make their first attempts (one per destination and batch), in the transaction that moves
+ * this subscription's checkpoint. Delivery ids come from (event, destination) and are
+ * inserted if absent, so a replayed event changes nothing. Events of API keys without a
+ * destination are skipped before any payload is made.
  */
 @Injectable()
 @Subscriber()
@@ -57,6 +62,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     private readonly queue: JobQueue,
     private readonly box: SecretBox,
     private readonly afterCommit: AfterCommit,
+    private readonly fresh: FreshPayloads,
   ) {}
 
   get handles(): readonly string[] {
@@ -64,13 +70,84 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
   }
 
   async handle(events: RecordedEvent[], manager: EntityManager): Promise<void> {
+    const tenants = [...new Set(events.flatMap((e) => e.metadata.apiKey ?? []))];
+    const known = await this.destinationsOf(manager, tenants);
+    const wanted = events.filter((e) => !e.metadata.apiKey || hasAny(known, e.metadata.apiKey));
     const offers: WebhookOffer[] = [];
     for (const source of this.sources.all()) {
-      const mine = events.filter((e) => source.handles.includes(e.type));
+      const mine = wanted.filter((e) => source.handles.includes(e.type));
       if (mine.length > 0) offers.push(...(await source.offer(mine, manager)));
     }
     if (offers.length === 0) return;
-    const apiKeys = [...new Set(offers.map((o) => o.apiKey))];
+    // Offers of events that did not say their API key: those keys are read now.
+    const unread = [...new Set(offers.map((o) => o.apiKey))].filter((k) => !tenants.includes(k));
+    const more = await this.destinationsOf(manager, unread);
+    const { settings, endpoints } = {
+      settings: new Map([...known.settings, ...more.settings]),
+      endpoints: [...known.endpoints, ...more.endpoints],
+    };
+    const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
+    const deliveries: NewDelivery[] = [];
+    const pace = pacer();
+    for (const offer of offers) {
+      await pace();
+      let json: string | undefined; // the payload's JSON, written once for all its destinations
+      const add = (
+        destination: Destination,
+        url: string,
+        extra?: Record<string, unknown>,
+        endpointId: string | null = null,
+      ) => {
+        const id = deliveryIdOf(offer.eventId, destination);
+        json ??= JSON.stringify(offer.payload);
+        deliveries.push({
+          id,
+          offer,
+          destination,
+          endpointId,
+          url,
+          json: payloadJsonOf(id, offer.payload, json, extra),
+          eventAt: at.get(offer.eventId) ?? new Date(),
+        });
+      };
+      const basic = settings.get(offer.apiKey);
+      if (
+        basic?.useWebhookService &&
+        TRIGGERS.has(offer.eventType) &&
+        basic.config.triggers?.[offer.eventType]
+      ) {
+        const { rawNotificationUrl: raw, processedNotificationUrl: processed } = basic.config;
+        if (raw) add('raw', raw);
+        if (processed) add('processed', processed, offer.processed);
+      }
+      for (const e of endpoints) {
+        if (e.api_key !== offer.apiKey) continue;
+        if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
+        add(`endpoint:${e.endpoint_id}`, e.url, undefined, e.endpoint_id);
+      }
+    }
+    if (deliveries.length === 0) return;
+    const ids = new Set(await this.insert(manager, deliveries));
+    const made = deliveries.filter((d) => ids.has(d.id));
+    if (made.length === 0) return;
+    const jobs = deliverJobsOf(
+      'first',
+      made.map((d) => ({
+        deliveryId: d.id,
+        apiKey: d.offer.apiKey,
+        destination: d.destination,
+        attempts: 0,
+      })),
+    );
+    await this.queue.enqueue(jobs, { maxAttempts: DELIVER_JOB_BUDGET }, manager);
+    this.afterCommit.run(manager, () => {
+      for (const d of made) this.fresh.put(d.id, d.json);
+      return this.queue.dispatch(jobs.map((j) => j.id));
+    });
+  }
+
+  private async destinationsOf(manager: EntityManager, apiKeys: string[]): Promise<Destinations> {
+    if (apiKeys.length === 0) return { settings: new Map(), endpoints: [] };
     const settings = await readWebhookSettings(manager, apiKeys);
     const endpoints: EndpointTarget[] = await manager.query(
       `SELECT e.endpoint_id, e.api_key, e.url, e.filter_types
@@ -79,87 +156,51 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
        ORDER BY e.seq`,
       [apiKeys],
     );
-    const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
-    const deliveries: NewDelivery[] = [];
-    const add = (
-      offer: WebhookOffer,
-      destination: Destination,
-      url: string,
-      payload: Record<string, unknown>,
-      endpointId: string | null = null,
-    ) => {
-      const id = deliveryIdOf(offer.eventId, destination);
-      deliveries.push({
-        id,
-        offer,
-        destination,
-        endpointId,
-        url,
-        payload: { webhookId: id, ...payload },
-        eventAt: at.get(offer.eventId) ?? new Date(),
-      });
-    };
-    for (const offer of offers) {
-      const basic = settings.get(offer.apiKey);
-      if (
-        basic?.useWebhookService &&
-        TRIGGERS.has(offer.eventType) &&
-        basic.config.triggers?.[offer.eventType]
-      ) {
-        const { rawNotificationUrl: raw, processedNotificationUrl: processed } = basic.config;
-        if (raw) add(offer, 'raw', raw, offer.payload);
-        if (processed) add(offer, 'processed', processed, { ...offer.payload, ...offer.processed });
-      }
-      for (const e of endpoints) {
-        if (e.api_key !== offer.apiKey) continue;
-        if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
-        add(offer, `endpoint:${e.endpoint_id}`, e.url, offer.payload, e.endpoint_id);
-      }
-    }
-    if (deliveries.length === 0) return;
-    const inserted = await this.insert(manager, deliveries);
-    if (inserted.length === 0) return;
-    const jobs = inserted.map((id) => ({
-      id: deliverJobId(id),
-      name: DELIVER_JOB,
-      data: { deliveryId: id },
-    }));
-    await this.queue.enqueue(jobs, { maxAttempts: DELIVER_JOB_BUDGET }, manager);
-    const ids = jobs.map((j) => j.id);
-    this.afterCommit.run(manager, () => this.queue.dispatch(ids));
+    return { settings, endpoints };
   }
 
-  /** Inserts the deliveries not made yet; answers the ids it made. */
+  /**
+   * Inserts the deliveries not made yet; answers the ids it made. The rows go as one JSON
+   * parameter (cheaper to send and parse than arrays of escaped literals).
+   */
   private async insert(manager: EntityManager, deliveries: NewDelivery[]): Promise<string[]> {
     const made: string[] = [];
+    const pace = pacer();
     for (let i = 0; i < deliveries.length; i += 1000) {
       const chunk = deliveries.slice(i, i + 1000);
+      const sealed: string[] = [];
+      for (const d of chunk) {
+        await pace();
+        sealed.push(sealPayload(this.box, d.json));
+      }
       const rows: { delivery_id: string }[] = await manager.query(
         `INSERT INTO webhook_deliveries (delivery_id, api_key, organization_id, event_id,
            event_type, destination, endpoint_id, url, max_attempts, sealed_payload, user_ids,
            event_at, next_attempt_at)
          SELECT d.id, d.api_key, d.organization_id, d.event_id, d.event_type, d.destination,
-           d.endpoint_id, d.url, $12::int, d.sealed_payload,
-           ARRAY(SELECT jsonb_array_elements_text(d.user_ids::jsonb)), d.event_at, now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-           $7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[])
-           AS d(id, api_key, organization_id, event_id, event_type, destination, endpoint_id,
-                url, sealed_payload, user_ids, event_at)
+           d.endpoint_id, d.url, $2::int, d.sealed_payload, d.user_ids, d.event_at, now()
+         FROM json_to_recordset($1::json) AS d(id text, api_key text, organization_id text,
+           event_id text, event_type text, destination text, endpoint_id text, url text,
+           sealed_payload text, user_ids text[], event_at timestamptz)
          ORDER BY d.event_at, d.id
          ON CONFLICT (delivery_id) DO NOTHING
          RETURNING delivery_id`,
         [
-          chunk.map((d) => d.id),
-          chunk.map((d) => d.offer.apiKey),
-          chunk.map((d) => d.offer.organizationId ?? null),
-          chunk.map((d) => d.offer.eventId),
-          chunk.map((d) => d.offer.eventType),
-          chunk.map((d) => d.destination),
-          chunk.map((d) => d.endpointId),
-          chunk.map((d) => d.url),
-          chunk.map((d) => this.box.seal(JSON.stringify(d.payload))),
-          chunk.map((d) => JSON.stringify(d.offer.userIds)),
-          chunk.map((d) => d.eventAt.toISOString()),
+          JSON.stringify(
+            chunk.map((d, j) => ({
+              id: d.id,
+              api_key: d.offer.apiKey,
+              organization_id: d.offer.organizationId ?? null,
+              event_id: d.offer.eventId,
+              event_type: d.offer.eventType,
+              destination: d.destination,
+              endpoint_id: d.endpointId,
+              url: d.url,
+              sealed_payload: sealed[j],
+              user_ids: d.offer.userIds,
+              event_at: d.eventAt.toISOString(),
+            })),
+          ),
           MAX_ATTEMPTS,
         ],
       );
@@ -167,4 +208,14 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     }
     return made;
   }
+}
+
+/** Whether an API key sends anything anywhere: its service on with a URL, or an endpoint. */
+function hasAny({ settings, endpoints }: Destinations, apiKey: string): boolean {
+  const basic = settings.get(apiKey);
+  const { rawNotificationUrl, processedNotificationUrl } = basic?.config ?? {};
+  return (
+    (!!basic?.useWebhookService && !!(rawNotificationUrl || processedNotificationUrl)) ||
+    endpoints.some((e) => e.api_key === apiKey)
+  );
 }

@@ -1,0 +1,349 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { APP_CONFIG, RetryJobLater, SecretBox, type AppConfig } from '@app/platform';
+import { DataSource } from 'typeorm';
+import { bodyOf, isSuccess, signatureHeaders } from '../domain/delivery';
+import { laneOf } from '../domain/delivery-jobs';
+import { openPayload } from '../domain/stored-payload';
+import { AdaptiveConcurrency } from './adaptive-concurrency';
+import { AttemptRecorder, type HeldDelivery, type Outcome } from './attempt-recorder';
+import { HttpSender } from './http-sender';
+import { takeRateSlots } from './rate-slots';
+import { WebhookTargets, type DestinationRef, type Target } from './webhook-targets';
+
+/** Deliveries a lane holds (waiting and in flight) before it takes no more in. */
+const LANE_CAP = 2_000;
+/** Deliveries all lanes of this process hold before they take no more in. */
+const TOTAL_CAP = 10_000;
+/** A destination's configuration is read again after this long (D11: as it is at the attempt). */
+const TARGET_FRESH_MS = 1_000;
+/** A first guess at how long an attempt takes, before a lane has measured its own. */
+const FIRST_GUESS_MS = 50;
+/** Idle lanes (and what they learnt) are forgotten after this long. */
+const LANE_IDLE_MS = 60_000;
+
+/** A wait of about `ms`, spread so that jobs put off together do not come back together. */
+const jitter = (ms: number) => Math.round(ms * (1 + Math.random() / 2));
+
+interface Item {
+  delivery: HeldDelivery;
+  /** When it was taken in, on the lanes' counter of takes. */
+  take: number;
+  /** Called once: with nothing when its outcome is recorded, else with why it is not. */
+  settle: (err?: unknown) => void;
+}
+
+/** One destination's attempts in this process. */
+class Lane {
+  readonly waiting: Item[] = [];
+  inFlight = 0;
+  /** How many attempts may be in flight, learnt from the destination's answers. */
+  readonly concurrency: AdaptiveConcurrency;
+  /** No attempt starts before this (a destination that keeps failing is paused). */
+  notBefore = 0;
+  /** How long an attempt here takes (a moving mean): how much to take in, when to come back. */
+  meanMs = FIRST_GUESS_MS;
+  /** The destination as last read: when that read started, and after which take. */
+  target?: { value: Target | undefined; readAt: number; afterTake: number };
+  /** A read of the target or a request for rate slots is under way, or a wait for a second. */
+  busy = false;
+  /** Rate slots granted for `slotsSecond` and not used yet. */
+  slots = 0;
+  slotsSecond = 0;
+  lastActive = Date.now();
+
+  constructor(
+    readonly ref: DestinationRef,
+    mostInFlight: number,
+  ) {
+    this.concurrency = new AdaptiveConcurrency(mostInFlight);
+  }
+
+  get held(): number {
+    return this.waiting.length + this.inFlight;
+  }
+}
+
+/**
+ * Makes attempts (D11.3–D11.6) for delivery jobs, one lane per destination: up to
+ * WEBHOOK_DESTINATION_CONCURRENCY attempts in flight to a destination, fewer while it fails
+ * (see AdaptiveConcurrency), its `rateLimit` taken from the shared count, its configuration
+ * read as it is now. A job hands its deliveries over and frees its queue worker: a slow or
+ * failing receiver holds a few of its own lane's sockets, never the workers or the CPU that
+ * the others need. Outcomes go to the recorder; a job's continuation settles once all of its
+ * deliveries' outcomes are written. Payloads are never logged.
+ */
+@Injectable()
+export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private readonly lanes = new Map<string, Lane>();
+  private readonly sender: HttpSender;
+  private readonly signals = new WeakSet<AbortSignal>();
+  private readonly mostInFlight: number;
+  private held = 0;
+  private takes = 0;
+  private stopped = false;
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+    private readonly targets: WebhookTargets,
+    private readonly recorder: AttemptRecorder,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.sender = new HttpSender(config.webhookAllowPrivateTargets);
+    this.mostInFlight = config.webhookDestinationConcurrency;
+    this.pruneTimer = setInterval(() => this.prune(), LANE_IDLE_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Whether `count` more deliveries for `lane` may be taken in now (one job's at least). */
+  hasRoom(lane: string, count: number): boolean {
+    if (this.stopped) return false;
+    const laneHeld = this.lanes.get(lane)?.held ?? 0;
+    if (laneHeld > 0 && laneHeld + count > LANE_CAP) return false;
+    return this.held === 0 || this.held + count <= TOTAL_CAP;
+  }
+
+  /** When to offer a full lane more: about when what it holds has gone out (0.1 to 30 s). */
+  retryDelayMs(lane: string): number {
+    const l = this.lanes.get(lane);
+    const drain = l ? (l.held * (l.meanMs + l.concurrency.pauseMs)) / l.concurrency.limit : 0;
+    return jitter(Math.min(30_000, Math.max(100, drain)));
+  }
+
+  /**
+   * Attempts `deliveries`; resolves when every outcome is recorded. Rejects with the error
+   * that kept an outcome from being recorded, or, for deliveries a stopping server let go
+   * without an attempt, with a `RetryJobLater` that costs their job no attempt.
+   */
+  take(deliveries: HeldDelivery[], signal: AbortSignal): Promise<void> {
+    this.stopWith(signal);
+    const take = ++this.takes;
+    const touched = new Set<Lane>();
+    const outcomes = deliveries.map(
+      (delivery) =>
+        new Promise<unknown>((settle) => {
+          const lane = this.laneFor(delivery);
+          this.held++;
+          lane.waiting.push({
+            delivery,
+            take,
+            settle: (err) => {
+              this.held--;
+              settle(err);
+            },
+          });
+          touched.add(lane);
+        }),
+    );
+    for (const lane of touched) this.pump(lane);
+    return Promise.all(outcomes).then((errors) => {
+      const failed = errors.filter((e) => e !== undefined);
+      // A real failure first: a stop's deferral would hide it.
+      const err = failed.find((e) => !(e instanceof RetryJobLater)) ?? failed[0];
+      if (err) throw err;
+    });
+  }
+
+  /** Takes in nothing more and lets the waiting deliveries go; those in flight finish. */
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  /** After the queue has waited for the attempts in flight: their sockets can close. */
+  onApplicationShutdown(): void {
+    clearInterval(this.pruneTimer);
+    this.sender.close();
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    for (const lane of this.lanes.values()) {
+      for (const item of lane.waiting.splice(0)) {
+        item.settle(new RetryJobLater(0, false, 'server stopping'));
+      }
+    }
+  }
+
+  private stopWith(signal: AbortSignal): void {
+    if (this.signals.has(signal)) return;
+    this.signals.add(signal);
+    if (signal.aborted) this.stop();
+    else signal.addEventListener('abort', () => this.stop(), { once: true });
+  }
+
+  private laneFor(d: HeldDelivery): Lane {
+    const key = laneOf(d.apiKey, d.destination);
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      const ref = { apiKey: d.apiKey, destination: d.destination, endpointId: d.endpointId };
+      lane = new Lane(ref, this.mostInFlight);
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  /** Starts what a lane may start now: after its target is read and rate slots are taken. */
+  private pump(lane: Lane): void {
+    lane.lastActive = Date.now();
+    if (lane.busy || lane.waiting.length === 0) return;
+    // Read since the next delivery was taken in (a change made before its event applies),
+    // and again a second on.
+    const read = lane.target;
+    if (
+      !read ||
+      read.afterTake < lane.waiting[0].take ||
+      Date.now() - read.readAt > TARGET_FRESH_MS
+    ) {
+      return this.readTarget(lane);
+    }
+    const target = read.value;
+    if (!target) {
+      // Removed or turned off since the event: the delivery ends without an attempt.
+      for (const item of lane.waiting.splice(0)) {
+        void this.finish(item, { attempted: false, reason: 'destination removed or turned off' });
+      }
+      return;
+    }
+    if (Date.now() < lane.notBefore) return this.pause(lane, lane.notBefore - Date.now());
+    while (lane.inFlight < lane.concurrency.limit && lane.waiting.length > 0) {
+      if (target.rateLimit && target.endpointId) {
+        if (lane.slotsSecond !== Math.floor(Date.now() / 1000)) lane.slots = 0;
+        if (lane.slots === 0) return this.takeSlots(lane, target.endpointId, target.rateLimit);
+        lane.slots--;
+      }
+      const item = lane.waiting.shift()!;
+      lane.inFlight++;
+      void this.attempt(lane, item, target);
+    }
+  }
+
+  /**
+   * A destination that is down gets one attempt at a time (its probe), after its pause; the
+   * deliveries that waited for the probe's answer fail with it, without a request of their
+   * own (each attempt counts, and is retried on the schedule). So a dead receiver costs the
+   * server little, and no attempt fails without an answer that says it is still down.
+   */
+  private failWaiting(lane: Lane): void {
+    for (const item of lane.waiting.splice(0)) {
+      void this.finish(item, {
+        attempted: true,
+        at: new Date(),
+        durationMs: 0,
+        error: 'not sent: the destination is failing (its latest attempts failed)',
+        notSent: true,
+      });
+    }
+  }
+
+  private pause(lane: Lane, ms: number): void {
+    lane.busy = true;
+    setTimeout(() => {
+      lane.busy = false;
+      this.pump(lane);
+    }, ms).unref();
+  }
+
+  private readTarget(lane: Lane): void {
+    lane.busy = true;
+    const started = { readAt: Date.now(), afterTake: this.takes };
+    this.targets
+      .of(lane.ref)
+      .then(
+        (value) => (lane.target = { value, ...started }),
+        (err) => lane.waiting.splice(0).forEach((item) => item.settle(err)),
+      )
+      .finally(() => {
+        lane.busy = false;
+        this.pump(lane);
+      });
+  }
+
+  /** Slots of the current second for what waits; none left: the lane waits for the next. */
+  private takeSlots(lane: Lane, endpointId: string, limit: number): void {
+    lane.busy = true;
+    const now = Date.now();
+    const wanted = Math.min(lane.waiting.length, limit);
+    takeRateSlots(this.dataSource.manager, endpointId, limit, wanted, now).then(
+      (granted) => {
+        lane.slots = granted;
+        lane.slotsSecond = Math.floor(now / 1000);
+        this.pause(lane, granted > 0 ? 0 : 1000 - (Date.now() % 1000) + 5);
+      },
+      (err) => {
+        lane.busy = false;
+        lane.waiting.splice(0).forEach((item) => item.settle(err));
+      },
+    );
+  }
+
+  private async attempt(lane: Lane, item: Item, target: Target): Promise<void> {
+    const d = item.delivery;
+    let outcome: Outcome;
+    if (d.json === undefined && d.storedPayload === null) {
+      outcome = { attempted: false, reason: 'payload erased' };
+    } else {
+      const at = new Date();
+      try {
+        const json = d.json ?? openPayload(this.box, d.storedPayload!);
+        const body = bodyOf(json, target.format);
+        const headers = signatureHeaders(d.deliveryId, body, target.signingKey);
+        if (target.authorization) headers.authorization = target.authorization;
+        const sent = await this.send(lane, target, body, headers);
+        outcome = { attempted: true, at, ...sent };
+      } catch (err) {
+        // A body or header that cannot be made (a key too small for the encryption, a token
+        // Node refuses in a header): a failed attempt, recorded like any other.
+        const error = `could not send: ${(err as Error).message}`.slice(0, 500);
+        outcome = { attempted: true, at, durationMs: 0, error };
+      }
+      lane.meanMs = 0.8 * lane.meanMs + 0.2 * outcome.durationMs;
+    }
+    lane.inFlight--;
+    this.pump(lane);
+    await this.finish(item, outcome);
+  }
+
+  /** Sends, and learns from the answer how much the destination takes (AdaptiveConcurrency). */
+  private async send(lane: Lane, target: Target, body: string, headers: Record<string, string>) {
+    const attempt = lane.concurrency.start();
+    const wasDown = lane.concurrency.down;
+    const sent = await this.sender.send(target.url, body, headers);
+    if (isSuccess(sent.status)) lane.concurrency.succeeded();
+    else {
+      lane.concurrency.failed(attempt);
+      lane.notBefore = Date.now() + lane.concurrency.pauseMs;
+      if (lane.concurrency.down) this.failWaiting(lane);
+    }
+    if (wasDown !== lane.concurrency.down) {
+      this.logger[wasDown ? 'log' : 'warn']({
+        msg: wasDown ? 'webhook destination back up' : 'webhook destination down',
+        destination: lane.ref.destination,
+        host: URL.parse(target.url)?.host,
+        ...(!wasDown && { status: sent.status, error: sent.error }),
+      });
+    }
+    return sent;
+  }
+
+  private finish(item: Item, outcome: Outcome): Promise<void> {
+    return this.recorder.record(item.delivery, outcome).then(
+      () => item.settle(),
+      (err) => item.settle(err),
+    );
+  }
+
+  private prune(): void {
+    const before = Date.now() - LANE_IDLE_MS;
+    for (const [key, lane] of this.lanes) {
+      if (lane.held === 0 && !lane.busy && lane.lastActive < before) this.lanes.delete(key);
+    }
+  }
+}
