@@ -22,7 +22,8 @@ const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks'];
  *   BENCH_ERASURE_RUNS (default 5);
  * - webhooks: 10,000 comment events delivered to a local receiver answering 200 at once
  *   (deliveries/s, p50/p99 of event commit → first attempt), then again beside a second
- *   destination answering 500 to every call (its retries must not slow the healthy one).
+ *   destination answering 500 to every call (its retries must not slow the healthy one);
+ *   at a steady offered load, then as fast as the server answers (see `webhooks` below).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -101,19 +102,66 @@ async function erasure(server: BenchServer): Promise<void> {
   );
 }
 
-/** Webhook deliveries to a healthy receiver, alone and beside a failing destination. */
+/**
+ * Webhook deliveries to a healthy receiver, alone and beside a failing destination: at a
+ * steady offered load (BENCH_WEBHOOK_RATE events a second, default 1000), then as fast as
+ * WRITERS callers are answered (the server's capacity). A first run, unmeasured, warms it up.
+ */
 async function webhooks(server: BenchServer): Promise<void> {
-  const row = (name: string, r: WebhookRun) =>
-    `${name.padEnd(34)} ${`${r.delivered}/${r.events}`.padStart(11)}  ${r.writesPerSecond.toFixed(0).padStart(8)}` +
-    `  ${r.deliveriesPerSecond.toFixed(0).padStart(12)}  ${r.p50.toFixed(0).padStart(6)}` +
-    `  ${r.p99.toFixed(0).padStart(6)}  ${r.max.toFixed(0).padStart(6)}  ${r.failingCalls}`;
-  const alone = await webhookDeliveries(server, false);
-  const beside = await webhookDeliveries(server, true);
+  const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
+  const rate = Number(process.env.BENCH_WEBHOOK_RATE ?? 1000);
+  await webhookDeliveries(server, {
+    events: events / 5,
+    eventsPerSecond: rate,
+    failing: false,
+    name: 'warm-up',
+  });
+  const runs: [string, WebhookRun][] = [];
+  for (const [label, eventsPerSecond] of [
+    [`offered ${rate}/s`, rate],
+    ['as fast as answered', undefined],
+  ] as const) {
+    for (const failing of [false, true]) {
+      const name = `${eventsPerSecond ?? 'max'}-${failing ? 'half' : 'healthy'}`;
+      const run = await webhookDeliveries(server, { events, eventsPerSecond, failing, name });
+      runs.push([`${label}, ${failing ? 'beside one answering 500' : 'alone'}`, run]);
+    }
+  }
+  const columns = [
+    '200s/events',
+    'events/s',
+    'deliveries/s',
+    'p50',
+    'p99',
+    'max',
+    '500s',
+    'rec50',
+    'rec99',
+  ];
+  const width = Math.max(...runs.map(([label]) => label.length));
+  const row = (label: string, cells: (string | number)[]) =>
+    `${label.padEnd(width)}  ${cells.map((c, i) => String(c).padStart(Math.max(columns[i].length, 6))).join('  ')}`;
   console.log(
-    `\nwebhooks, ${alone.events} comment events (commit → first attempt at the receiver, ms):\n` +
-      `${'healthy destination (200 at once)'.padEnd(34)} ${'200s/events'.padStart(11)}  ${'events/s'.padStart(8)}` +
-      `  ${'deliveries/s'.padStart(12)}  ${'p50'.padStart(6)}  ${'p99'.padStart(6)}  ${'max'.padStart(6)}  500s\n` +
-      `${row('alone', alone)}\n${row('beside one answering 500 to all', beside)}`,
+    `\nwebhooks, ${events} comment events a run (ms from the event's commit to its first attempt's ` +
+      `arrival; rec: to its delivery's recording by the trigger):\n` +
+      row('healthy destination (200 at once)', columns) +
+      runs
+        .map(
+          ([label, r]) =>
+            '\n' +
+            row(label, [
+              `${r.delivered}/${r.events}`,
+              r.writesPerSecond.toFixed(0),
+              r.deliveriesPerSecond.toFixed(0),
+              r.p50.toFixed(0),
+              r.p99.toFixed(0),
+              r.max.toFixed(0),
+              r.failingCalls,
+              r.recordedP50.toFixed(0),
+              r.recordedP99.toFixed(0),
+            ]),
+        )
+        .join(''),
   );
 }
 

@@ -1,52 +1,66 @@
-import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { WriterPlan } from '../customer/writer.worker';
+import { SubscriptionRunner } from '@app/event-store';
 import { DataSource } from 'typeorm';
 import { apiKeyHeaders, type BenchServer } from '../bench-server';
 
 const COMMENTS_PER_CALL = 100;
-const CALLS = Math.ceil(Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000) / COMMENTS_PER_CALL);
 /** How long deliveries are waited for; what arrived by then is reported. */
 const WAIT_MS = Number(process.env.BENCH_WEBHOOK_WAIT_MS ?? 120_000);
-/** API calls in flight at once while the events are written. */
+/** API calls in flight at once when the events are written as fast as they are answered. */
 const WRITERS = 4;
 
-/** A local receiver: the first arrival of each webhook-id; `/fail` answers 500, others 200. */
+export interface WebhookRunOptions {
+  /** Comment events written (in calls of 100). */
+  events: number;
+  /** Events offered a second (calls of 100 at a steady pace); none: as fast as answered. */
+  eventsPerSecond?: number;
+  /** A second destination, the processed URL, answering 500 to every call. */
+  failing: boolean;
+  /** Names the organization, so that runs on one server do not share threads. */
+  name: string;
+}
+
+/** What the receiver saw: each webhook-id's first arrival (epoch ms), and every call. */
+interface Received {
+  firstArrival: Map<string, number>;
+  calls: number;
+  failed: number;
+}
+
+/**
+ * A local receiver in a worker thread (see receiver.worker.ts): `/fail` answers 500, every
+ * other path 200 at once.
+ */
 class Receiver {
-  readonly firstArrival = new Map<string, number>();
-  calls = 0;
-  failed = 0;
   private constructor(
-    private readonly server: Server,
+    private readonly worker: Worker,
     readonly url: string,
   ) {}
 
   static async start(): Promise<Receiver> {
-    const self: { r?: Receiver } = {};
-    const server = createServer((req, res) => {
-      const at = Date.now();
-      const id = String(req.headers['webhook-id']);
-      req.resume();
-      req.on('end', () => {
-        const r = self.r!;
-        r.calls++;
-        if (req.url === '/fail') {
-          r.failed++;
-          res.writeHead(500).end('no');
-          return;
-        }
-        if (!r.firstArrival.has(id)) r.firstArrival.set(id, at);
-        res.writeHead(200).end('ok');
-      });
+    const worker = new Worker(join(__dirname, '../customer/receiver.worker.js'));
+    const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
     });
-    server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    self.r = new Receiver(server, `http://127.0.0.1:${port}`);
-    return self.r;
+    return new Receiver(worker, url);
   }
 
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+  async received(): Promise<Received> {
+    const report = new Promise<{ firstArrival: [string, number][]; calls: number; failed: number }>(
+      (resolve) => this.worker.once('message', resolve),
+    );
+    this.worker.postMessage('report');
+    const { firstArrival, calls, failed } = await report;
+    return { firstArrival: new Map(firstArrival), calls, failed };
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    this.worker.postMessage('close');
+    await exited;
   }
 }
 
@@ -63,24 +77,45 @@ export interface WebhookRun {
   p50: number;
   p99: number;
   max: number;
+  /** Of those, event commit → its delivery recorded by the trigger (p50, p99), in ms. */
+  recordedP50: number;
+  recordedP99: number;
 }
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
+/** Makes the calls of `plan` from a worker thread (see writer.worker.ts). */
+async function write(plan: WriterPlan): Promise<{ started: number; written: number }> {
+  const worker = new Worker(join(__dirname, '../customer/writer.worker.js'), { workerData: plan });
+  try {
+    const done = await new Promise<{ started: number; written: number; error?: string }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    if (done.error) throw new Error(`writing the events failed: ${done.error}`);
+    return done;
+  } finally {
+    await worker.terminate();
+  }
+}
+
 /**
- * 10,000 comment events (`comment.add`, 100 calls of 100 comments, WRITERS calls at a time)
+ * `events` comment events (`comment.add`, calls of 100 comments, each on a thread of its own)
  * for one API key whose raw URL is a local receiver answering 200 at once; with `failing`,
  * its processed URL answers 500 to every call (half of all calls, and their retries).
  */
 export async function webhookDeliveries(
   server: BenchServer,
-  failing: boolean,
+  { events: wanted, eventsPerSecond, failing, name }: WebhookRunOptions,
 ): Promise<WebhookRun> {
+  const CALLS = Math.ceil(wanted / COMMENTS_PER_CALL);
   const receiver = await Receiver.start();
   try {
     const h = await apiKeyHeaders(server);
-    const organizationId = `hooks-${failing ? 'half' : 'healthy'}`;
+    const organizationId = `hooks-${name}`;
     const target = { organizationId, documentId: 'doc' };
     await server.post(
       '/v2/organizations/documents/add',
@@ -100,6 +135,8 @@ export async function webhookDeliveries(
       },
       h,
     );
+    // Their events are through the trigger before there is a destination to send them to.
+    await server.app.get(SubscriptionRunner).drain();
     await server.post(
       '/v2/workspace/webhookconfig/update',
       {
@@ -112,55 +149,54 @@ export async function webhookDeliveries(
       h,
     );
     const events = CALLS * COMMENTS_PER_CALL;
-    const started = Date.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: WRITERS }, async () => {
-        for (let i = next++; i < CALLS; i = next++) {
-          await server.post(
-            '/v2/commentannotations/comments/add',
-            {
-              ...target,
-              annotationId: `t${i}`,
-              commentData: Array.from({ length: COMMENTS_PER_CALL }, (_, j) => ({
-                commentText: `comment ${j}`,
-                from: author,
-              })),
-            },
-            h,
-          );
-        }
-      }),
-    );
-    const written = Date.now();
+    const { started, written } = await write({
+      url: `${server.baseUrl}/v2/commentannotations/comments/add`,
+      headers: h,
+      writers: WRITERS,
+      ...(eventsPerSecond && { callsPerSecond: eventsPerSecond / COMMENTS_PER_CALL }),
+      bodies: Array.from({ length: CALLS }, (_, i) => ({
+        ...target,
+        annotationId: `t${i}`,
+        commentData: Array.from({ length: COMMENTS_PER_CALL }, (_, j) => ({
+          commentText: `comment ${j}`,
+          from: author,
+        })),
+      })),
+    });
     const deadline = Date.now() + WAIT_MS;
-    const arrived = () => [...receiver.firstArrival.keys()].length;
-    while (arrived() < events && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    let received = await receiver.received();
+    while (received.firstArrival.size < events && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      received = await receiver.received();
     }
-    const rows: { delivery_id: string; event_at: Date }[] = await server.app.get(DataSource).query(
-      `SELECT d.delivery_id, d.event_at FROM webhook_deliveries d
+    const { firstArrival } = received;
+    const rows: { delivery_id: string; event_at: Date; created_at: Date }[] = await server.app
+      .get(DataSource)
+      .query(
+        `SELECT d.delivery_id, d.event_at, d.created_at FROM webhook_deliveries d
          WHERE d.api_key = $1 AND d.destination = 'raw' AND d.event_type = 'comment.add'`,
-      [h['x-service-api-key']],
-    );
+        [h['x-service-api-key']],
+      );
     const latencies = rows
-      .filter((r) => receiver.firstArrival.has(r.delivery_id))
-      .map((r) => receiver.firstArrival.get(r.delivery_id)! - new Date(r.event_at).getTime())
+      .filter((r) => firstArrival.has(r.delivery_id))
+      .map((r) => firstArrival.get(r.delivery_id)! - new Date(r.event_at).getTime())
+      .sort((a, b) => a - b);
+    const recorded = rows
+      .map((r) => new Date(r.created_at).getTime() - new Date(r.event_at).getTime())
       .sort((a, b) => a - b);
     const firstCommit = Math.min(...rows.map((r) => new Date(r.event_at).getTime()));
-    const lastArrival =
-      receiver.firstArrival.size < events
-        ? Date.now()
-        : Math.max(...receiver.firstArrival.values());
+    const lastArrival = latencies.length < events ? Date.now() : Math.max(...firstArrival.values());
     return {
       events: rows.length,
-      delivered: receiver.firstArrival.size,
-      failingCalls: receiver.failed,
+      delivered: latencies.length,
+      failingCalls: received.failed,
       writesPerSecond: events / ((written - started) / 1000),
-      deliveriesPerSecond: receiver.firstArrival.size / ((lastArrival - firstCommit) / 1000),
+      deliveriesPerSecond: latencies.length / ((lastArrival - firstCommit) / 1000),
       p50: quantile(latencies, 0.5),
       p99: quantile(latencies, 0.99),
       max: latencies[latencies.length - 1],
+      recordedP50: quantile(recorded, 0.5),
+      recordedP99: quantile(recorded, 0.99),
     };
   } finally {
     await receiver.close();
