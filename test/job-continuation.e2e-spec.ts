@@ -33,9 +33,7 @@ class Work {
       new Promise<void>((resolve, reject) => {
         this.settles.set(job.id, { resolve, reject });
         // Told that the queue stops: it winds down and leaves the job to run again.
-        job.signal.addEventListener('abort', () =>
-          reject(new RetryJobLater(0, false, 'stopping')),
-        );
+        job.signal.addEventListener('abort', () => reject(new RetryJobLater(0, false, 'stopping')));
       }),
     );
   }
