@@ -32,13 +32,18 @@ const LEASE_MS = 20_000;
 const LEASE_RENEW_MS = 5_000;
 /** How long a stopping queue waits for its continuing jobs (a webhook attempt takes up to 15 s). */
 const CONTINUATION_DRAIN_MS = 20_000;
+/** A continuation still going after this long is taken for stuck: its lease is let go. */
+const CONTINUATION_MAX_MS = 15 * 60_000;
 /** A dispatch this much before the job's `run_after` (clocks, timers) still runs it. */
 const EARLY_TOLERANCE_MS = 1_000;
 
 /** One transport job per attempt of a ledger job (see `dispatch`). */
 const transportIdOf = (jobId: string, attempts: number) => `${jobId}#${attempts}`;
-/** The wait left before a pending job is due, for its transport dispatch. */
-const DELAY_LEFT_MS = `GREATEST(0, EXTRACT(EPOCH FROM run_after - now()) * 1000)::int`;
+/**
+ * The wait left before a pending job is due, for its transport dispatch; at most what a timer
+ * takes (a dispatch that comes early does nothing: the sweep dispatches the job when it is due).
+ */
+const DELAY_LEFT_MS = `LEAST(2147483647, GREATEST(0, EXTRACT(EPOCH FROM run_after - now()) * 1000))::int`;
 
 interface LedgerRow {
   job_id: string;
@@ -65,10 +70,13 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private sweepTimer?: NodeJS.Timeout;
   /** Jobs running in this process; a second dispatch of one of them is dropped (see `run`). */
   private readonly running = new Set<string>();
-  /** Names of the jobs whose handler runs now, for `collab_jobs_active`. */
+  /** Names of the jobs whose handler runs now or whose work continues, for `collab_jobs_active`. */
   private readonly active = new Map<string, string>();
   /** Jobs whose work goes on after their run (see `JobContinuation`), until it settles. */
-  private readonly continuing = new Map<string, Promise<void>>();
+  private readonly continuing = new Map<
+    string,
+    { settled: Promise<void>; attempts: number; since: number }
+  >();
   private leaseTimer?: NodeJS.Timeout;
   private readonly stopping = new AbortController();
 
@@ -199,25 +207,37 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     clearInterval(this.sweepTimer);
     this.stopping.abort();
     await this.transport.close();
-    await Promise.race([Promise.all(this.continuing.values()), sleep(CONTINUATION_DRAIN_MS)]);
+    const settled = [...this.continuing.values()].map((c) => c.settled);
+    await Promise.race([Promise.all(settled), sleep(CONTINUATION_DRAIN_MS)]);
     clearInterval(this.leaseTimer);
   }
 
-  /** Keeps continuing jobs leased to this process while it lives. */
+  /**
+   * Keeps continuing jobs leased to this process while it lives, each for the attempt it is
+   * at (a retry planned meanwhile keeps its own time), and lets go of one that has gone on
+   * for CONTINUATION_MAX_MS: it is taken for stuck, and runs again when its lease lapses.
+   */
   private async renewLeases(): Promise<void> {
-    const ids = this.continuingJobIds();
-    if (ids.length === 0) return;
-    await this.lease(ids).catch((err) =>
+    const live = [...this.continuing].filter(([jobId, c]) => {
+      if (this.isContinuing(jobId)) return true;
+      if (c.since > Date.now() - CONTINUATION_MAX_MS - LEASE_RENEW_MS)
+        this.logger.error({ msg: 'continuing job stuck; its lease is let go', jobId });
+      return false;
+    });
+    if (live.length === 0) return;
+    await this.lease(live.map(([jobId, c]) => ({ jobId, attempts: c.attempts }))).catch((err) =>
       this.logger.warn({ msg: 'lease renewal failed', err: String(err) }),
     );
   }
 
-  private async lease(jobIds: string[]): Promise<void> {
+  private async lease(jobs: { jobId: string; attempts: number }[]): Promise<void> {
     await this.dataSource.query(
-      `UPDATE jobs SET run_after = now() + make_interval(secs => $2::double precision),
+      `UPDATE jobs SET run_after = now() + make_interval(secs => $3::double precision),
          updated_at = now()
-       WHERE job_id = ANY($1::text[]) AND status = 'pending'`,
-      [jobIds, LEASE_MS / 1000],
+       FROM unnest($1::text[], $2::int[]) AS leased(job_id, attempts)
+       WHERE jobs.job_id = leased.job_id AND jobs.attempts = leased.attempts
+         AND jobs.status = 'pending'`,
+      [jobs.map((j) => j.jobId), jobs.map((j) => j.attempts), LEASE_MS / 1000],
     );
   }
 
@@ -275,7 +295,7 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
     // A dispatch of an attempt already made (read before it ended) would skip the backoff.
     if (dispatch.transportId !== transportIdOf(row.job_id, row.attempts)) return;
     // Leased to a process still at work on it, or planned later since: the sweep brings it.
-    if (row.early || this.continuing.has(row.job_id)) return;
+    if (row.early || this.isContinuing(row.job_id)) return;
     const handler = this.handlers.get(row.name);
     if (!handler) {
       this.logger.warn({ msg: 'no handler for job', name: row.name, jobId: row.job_id });
@@ -318,22 +338,31 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn({ msg: 'continuing job not ended', jobId: row.job_id, err: String(err) }),
       )
       .finally(() => {
+        // A run after this one was let go as stuck has an entry of its own: it stays.
+        if (this.continuing.get(row.job_id)?.settled !== settled) return;
         this.continuing.delete(row.job_id);
         this.active.delete(row.job_id);
       });
-    this.continuing.set(row.job_id, settled);
-    await this.lease([row.job_id]).catch((err) =>
+    this.continuing.set(row.job_id, { settled, attempts: row.attempts, since: Date.now() });
+    await this.lease([{ jobId: row.job_id, attempts: row.attempts }]).catch((err) =>
       this.logger.warn({ msg: 'lease failed', jobId: row.job_id, err: String(err) }),
     );
   }
 
+  /** Continuing here and not yet taken for stuck. */
+  private isContinuing(jobId: string): boolean {
+    const since = this.continuing.get(jobId)?.since;
+    return since !== undefined && since > Date.now() - CONTINUATION_MAX_MS;
+  }
+
   private async complete(row: LedgerRow): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now()
-       WHERE job_id = $1 AND status = 'pending'`,
+    const completed: unknown[] = await this.dataSource.query(
+      `WITH completed AS (
+         UPDATE jobs SET status = 'completed', completed_at = now(), updated_at = now()
+         WHERE job_id = $1 AND status = 'pending' RETURNING 1) SELECT * FROM completed`,
       [row.job_id],
     );
-    this.countRun(row.name, 'completed');
+    if (completed.length > 0) this.countRun(row.name, 'completed');
   }
 
   /**
