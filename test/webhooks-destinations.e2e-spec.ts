@@ -162,15 +162,19 @@ describe('webhook destinations that fail or are slow', () => {
 
   it('lets slow receivers hold neither the queue nor other destinations', async () => {
     probeRuns.length = 0;
-    let open = 0;
-    let mostOpen = 0;
+    // Requests open at once at each slow receiver, and the most seen.
+    const open = new Map<string, number>();
+    const mostOpen = new Map<string, number>();
     receiver.respond = (call) => {
       if (!call.path.startsWith('/slow')) return 200;
-      mostOpen = Math.max(mostOpen, ++open);
-      setTimeout(() => open--, 3_000).unref();
+      const now = (open.get(call.path) ?? 0) + 1;
+      open.set(call.path, now);
+      mostOpen.set(call.path, Math.max(mostOpen.get(call.path) ?? 0, now));
+      setTimeout(() => open.set(call.path, open.get(call.path)! - 1), 3_000).unref();
       return { status: 200, delayMs: 3_000 };
     };
-    // Four tenants with slow receivers: eight jobs of 100 deliveries, one for every worker.
+    // Four tenants with slow receivers, 200 events each: two or three jobs each, at least one
+    // for every queue worker.
     const slow: Record<string, string>[] = [];
     for (let i = 0; i < 4; i++) slow.push(await keySendingTo(`/slow-${i}`));
     for (const [i, h] of slow.entries()) await thread(h, `slow-${i}`, 199);
@@ -186,9 +190,7 @@ describe('webhook destinations that fail or are slow', () => {
     await waitFor(async () => (probeRuns.length === 1 ? true : undefined), 5_000);
     expect(Date.now() - started).toBeLessThan(3_000);
     // Each slow receiver has at most its limit of requests open at once.
-    expect(mostOpen).toBeLessThanOrEqual(slow.length * MOST_IN_FLIGHT);
-    for (let i = 0; i < slow.length; i++) {
-      expect(receiver.matching(`/slow-${i}`).length).toBeLessThanOrEqual(MOST_IN_FLIGHT);
-    }
+    expect(mostOpen.size).toBe(slow.length);
+    for (const most of mostOpen.values()) expect(most).toBeLessThanOrEqual(MOST_IN_FLIGHT);
   }, 30_000);
 });

@@ -8,11 +8,12 @@ import { AttemptRecorder } from './delivery/attempt-recorder';
 import { DestinationLanes } from './delivery/destination-lanes';
 import { FreshPayloads } from './delivery/fresh-payloads';
 import { WebhookDeliverer } from './delivery/webhook-deliverer';
+import { StrandedDeliveries } from './delivery/stranded-deliveries';
 import { WebhookRetention } from './delivery/webhook-retention';
 import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
-import { WebhookRateGrants1764200000000 } from './migrations/1764200000000-webhook-rate-grants';
+import { WebhookBatchedDelivery1764200000000 } from './migrations/1764200000000-webhook-batched-delivery';
 import { AfterCommit } from './trigger/after-commit';
 import { WebhookSources } from './trigger/webhook-sources';
 import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
@@ -22,7 +23,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
  * (`@Subscriber`), attempts (`@JobHandler`), personal data in stored payloads (`@Eraser`);
  * event types come from every `@WebhookEvents()` provider.
  */
-@Migrations(Webhooks1764100000000, WebhookRateGrants1764200000000)
+@Migrations(Webhooks1764100000000, WebhookBatchedDelivery1764200000000)
 @Module({
   imports: [DiscoveryModule, WorkspacesModule],
   controllers: [WebhooksController],
@@ -36,6 +37,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     DestinationLanes,
     WebhookDeliverer,
     WebhookRetention,
+    StrandedDeliveries,
     WebhookDeliveryEraser,
     WebhooksAdmin,
   ],

@@ -13,7 +13,7 @@ const DOWN_AFTER = 3;
  * A destination that keeps failing at one attempt at a time also gets a pause before each
  * attempt, doubling to a second, and after DOWN_AFTER such failures counts as down (see
  * DestinationLanes) until one succeeds. So a receiver that is down or slow costs the server
- * little, and one that recovers is back to full speed within a few rounds.
+ * little, and one that recovers grows back by one attempt a round.
  */
 export class AdaptiveConcurrency {
   private allowed: number;

@@ -44,6 +44,7 @@ interface Entry {
 /** Outcomes wait this long for others to share their statement, or until this many wait. */
 const FLUSH_AFTER_MS = 5;
 const FLUSH_AT = 500;
+const WRITE_TRIES = 3;
 
 /**
  * Records what came of attempts, many in one transaction: each attempt's row, each delivery's
@@ -97,7 +98,23 @@ export class AttemptRecorder {
     });
   }
 
+  /**
+   * Writes outcomes, trying again twice (a deadlock, a blip): each try is one transaction, and
+   * a delivery moves only from the attempts it had, so a try after a commit that was not
+   * acknowledged changes nothing. Past that, the jobs of these outcomes run again.
+   */
   private async write(entries: Entry[]): Promise<void> {
+    for (let tried = 1; ; tried++) {
+      try {
+        return await this.writeOnce(entries);
+      } catch (err) {
+        if (tried >= WRITE_TRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (tried - 1)));
+      }
+    }
+  }
+
+  private async writeOnce(entries: Entry[]): Promise<void> {
     const rows = entries.map(({ delivery: d, outcome: o }) => {
       if (!o.attempted) {
         return { d, attempted: false, status: 'failed', error: o.reason } as const;

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, RetryJobLater, SecretBox, type AppConfig } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { bodyOf, isSuccess, signatureHeaders } from '../domain/delivery';
+import { bodyOf, signatureHeaders } from '../domain/delivery';
 import { laneOf } from '../domain/delivery-jobs';
 import { openPayload } from '../domain/stored-payload';
 import { AdaptiveConcurrency } from './adaptive-concurrency';
@@ -24,8 +24,20 @@ const TOTAL_CAP = 10_000;
 const TARGET_FRESH_MS = 1_000;
 /** A first guess at how long an attempt takes, before a lane has measured its own. */
 const FIRST_GUESS_MS = 50;
-/** Idle lanes (and what they learnt) are forgotten after this long. */
+/**
+ * Idle lanes (and what they learnt) are forgotten after this long; a lane whose destination
+ * is down is kept longer, its retries being minutes apart.
+ */
 const LANE_IDLE_MS = 60_000;
+const DOWN_LANE_IDLE_MS = 3_600_000;
+
+/**
+ * Whether an answer says the receiver cannot take more now: no answer in time or at all, a
+ * 5xx, 408 or 429. Other answers, 4xx included, come from a receiver that is there: each
+ * delivery gets its own.
+ */
+const isOverloaded = (status: number | undefined) =>
+  status === undefined || status >= 500 || status === 408 || status === 429;
 
 /** A wait of about `ms`, spread so that jobs put off together do not come back together. */
 const jitter = (ms: number) => Math.round(ms * (1 + Math.random() / 2));
@@ -103,19 +115,23 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     this.pruneTimer.unref();
   }
 
-  /** Whether `count` more deliveries for `lane` may be taken in now (one job's at least). */
+  /**
+   * Whether `count` more deliveries for `lane` may be taken in now. A lane holding less than
+   * two rounds of attempts always may: other destinations' backlogs never starve it.
+   */
   hasRoom(lane: string, count: number): boolean {
     if (this.stopped) return false;
-    const laneHeld = this.lanes.get(lane)?.held ?? 0;
-    if (laneHeld > 0 && laneHeld + count > LANE_CAP) return false;
-    return this.held === 0 || this.held + count <= TOTAL_CAP;
+    const l = this.lanes.get(lane);
+    const held = l?.held ?? 0;
+    if (held < 2 * (l?.concurrency.limit ?? this.mostInFlight)) return true;
+    return held + count <= LANE_CAP && this.held + count <= TOTAL_CAP;
   }
 
-  /** When to offer a full lane more: about when what it holds has gone out (0.1 to 30 s). */
+  /** When to offer a full lane more: about when what it holds has gone out (0.25 to 30 s). */
   retryDelayMs(lane: string): number {
     const l = this.lanes.get(lane);
     const drain = l ? (l.held * (l.meanMs + l.concurrency.pauseMs)) / l.concurrency.limit : 0;
-    return jitter(Math.min(30_000, Math.max(100, drain)));
+    return jitter(Math.min(30_000, Math.max(250, drain)));
   }
 
   /**
@@ -125,6 +141,8 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
    */
   take(deliveries: HeldDelivery[], signal: AbortSignal): Promise<void> {
     this.stopWith(signal);
+    // Stopping: nothing more goes out, and the job runs again elsewhere at no attempt's cost.
+    if (this.stopped) return Promise.reject(new RetryJobLater(0, false, 'server stopping'));
     const take = ++this.takes;
     const touched = new Set<Lane>();
     const outcomes = deliveries.map(
@@ -206,17 +224,20 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     }
     const target = read.value;
     if (!target) {
-      // Removed or turned off since the event: the delivery ends without an attempt.
-      for (const item of lane.waiting.splice(0)) {
+      // Removed or turned off since the event: its deliveries end without an attempt (those
+      // the read was made for; one taken in since waits for a read of its own).
+      const seen = lane.waiting.filter((item) => item.take <= read.afterTake);
+      lane.waiting.splice(0, seen.length);
+      for (const item of seen) {
         void this.finish(item, { attempted: false, reason: 'destination removed or turned off' });
       }
-      return;
+      return this.pump(lane);
     }
     if (Date.now() < lane.notBefore) return this.pause(lane, lane.notBefore - Date.now());
     while (lane.inFlight < lane.concurrency.limit && lane.waiting.length > 0) {
       if (target.rateLimit && target.endpointId) {
         if (lane.slotsSecond !== Math.floor(Date.now() / 1000)) lane.slots = 0;
-        if (lane.slots === 0) return this.takeSlots(lane, target.endpointId, target.rateLimit);
+        if (lane.slots <= 0) return this.takeSlots(lane, target.endpointId, target.rateLimit);
         lane.slots--;
       }
       const item = lane.waiting.shift()!;
@@ -251,19 +272,42 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     }, ms).unref();
   }
 
+  /**
+   * Reads the destination as it is now, and checks that the deliveries waiting are still
+   * pending: one erased (or ended otherwise) since its job read it is not sent.
+   */
   private readTarget(lane: Lane): void {
     lane.busy = true;
     const started = { readAt: Date.now(), afterTake: this.takes };
-    this.targets
-      .of(lane.ref)
+    const waiting = lane.waiting.map((item) => item.delivery.deliveryId);
+    Promise.all([this.targets.of(lane.ref), this.stillPending(waiting)])
       .then(
-        (value) => (lane.target = { value, ...started }),
+        ([value, pending]) => {
+          lane.target = { value, ...started };
+          const ended = lane.waiting.filter(
+            (item) => item.take <= started.afterTake && !pending.has(item.delivery.deliveryId),
+          );
+          if (ended.length === 0) return;
+          const left = lane.waiting.filter((item) => !ended.includes(item));
+          lane.waiting.splice(0, lane.waiting.length, ...left);
+          for (const item of ended) item.settle(); // nothing to record: it has ended
+        },
         (err) => lane.waiting.splice(0).forEach((item) => item.settle(err)),
       )
       .finally(() => {
         lane.busy = false;
         this.pump(lane);
       });
+  }
+
+  private async stillPending(deliveryIds: string[]): Promise<Set<string>> {
+    if (deliveryIds.length === 0) return new Set();
+    const rows: { delivery_id: string }[] = await this.dataSource.query(
+      `SELECT delivery_id FROM webhook_deliveries
+       WHERE delivery_id = ANY($1::text[]) AND status = 'pending'`,
+      [deliveryIds],
+    );
+    return new Set(rows.map((r) => r.delivery_id));
   }
 
   /** Slots of the current second for what waits; none left: the lane waits for the next. */
@@ -316,7 +360,7 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     const attempt = lane.concurrency.start();
     const wasDown = lane.concurrency.down;
     const sent = await this.sender.send(target.url, body, headers);
-    if (isSuccess(sent.status)) lane.concurrency.succeeded();
+    if (!isOverloaded(sent.status)) lane.concurrency.succeeded();
     else {
       lane.concurrency.failed(attempt);
       lane.notBefore = Date.now() + lane.concurrency.pauseMs;
@@ -341,9 +385,10 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
   }
 
   private prune(): void {
-    const before = Date.now() - LANE_IDLE_MS;
+    const now = Date.now();
     for (const [key, lane] of this.lanes) {
-      if (lane.held === 0 && !lane.busy && lane.lastActive < before) this.lanes.delete(key);
+      const idleFor = lane.concurrency.down ? DOWN_LANE_IDLE_MS : LANE_IDLE_MS;
+      if (lane.held === 0 && !lane.busy && lane.lastActive < now - idleFor) this.lanes.delete(key);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 /** Characters of payload JSON kept at most (about 64 MB), and for how long. */
 const BUDGET_CHARS = 32 * 1024 * 1024;
@@ -11,19 +11,25 @@ const KEPT_MS = 60_000;
  * meanwhile is not sent, since the job only attempts deliveries still pending.
  */
 @Injectable()
-export class FreshPayloads {
+export class FreshPayloads implements OnModuleDestroy {
   private readonly kept = new Map<string, { json: string; at: number }>();
   private chars = 0;
+  private readonly timer = setInterval(() => this.evict(Date.now()), KEPT_MS / 6).unref();
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
 
   put(deliveryId: string, json: string, now = Date.now()): void {
     this.drop(deliveryId);
     this.kept.set(deliveryId, { json, at: now });
     this.chars += json.length;
-    // The oldest go first (a Map keeps insertion order).
-    for (const [id, entry] of this.kept) {
-      if (this.chars <= BUDGET_CHARS && now - entry.at <= KEPT_MS) break;
-      this.drop(id);
-    }
+    this.evict(now);
+  }
+
+  /** Forgets payloads (erased ones: they are not kept here either). */
+  forget(deliveryIds: Iterable<string>): void {
+    for (const id of deliveryIds) this.drop(id);
   }
 
   /** The payload's JSON if it is still here; it is not kept after. */
@@ -31,6 +37,14 @@ export class FreshPayloads {
     const json = this.kept.get(deliveryId)?.json;
     this.drop(deliveryId);
     return json;
+  }
+
+  /** The oldest go first (a Map keeps insertion order), past the budget or the time kept. */
+  private evict(now: number): void {
+    for (const [id, entry] of this.kept) {
+      if (this.chars <= BUDGET_CHARS && now - entry.at <= KEPT_MS) break;
+      this.drop(id);
+    }
   }
 
   private drop(deliveryId: string): void {

@@ -50,8 +50,10 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
  * after resolution unless allowed (every address of a name is checked).
  */
 export class HttpSender {
-  private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  private readonly https = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+  // No socket limit here: lanes bound the requests to each destination, and a request queued
+  // in the agent would use up its 15 s before it is even sent.
+  private readonly http = new HttpAgent({ keepAlive: true });
+  private readonly https = new HttpsAgent({ keepAlive: true });
   private readonly lookup: LookupFunction;
 
   constructor(private readonly allowPrivate: boolean) {

@@ -23,10 +23,10 @@ export interface SingleDeliveryJobData {
 }
 
 /**
- * Why a job is made: a delivery's first attempt, a retry on the schedule, or a retry asked
- * for through the API (`replay`).
+ * Why a job is made: a delivery's first attempt, a retry on the schedule, a retry asked for
+ * through the API (`replay`), or a pending delivery that had no job any more (`resume`).
  */
-export type DeliverJobKind = 'first' | 'retry' | 'replay';
+export type DeliverJobKind = 'first' | 'retry' | 'replay' | 'resume';
 
 export interface DeliveryToAttempt {
   deliveryId: string;

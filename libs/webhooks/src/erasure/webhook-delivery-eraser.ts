@@ -10,6 +10,7 @@ import {
 import { DataSource } from 'typeorm';
 import { WEBHOOK_TRIGGER_SUBSCRIPTION } from '../trigger/webhook-trigger.subscriber';
 import { openPayload } from '../domain/stored-payload';
+import { FreshPayloads } from '../delivery/fresh-payloads';
 
 export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
 
@@ -49,6 +50,7 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly subscriptions: SubscriptionRunner,
+    private readonly fresh: FreshPayloads,
   ) {}
 
   async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
@@ -88,6 +90,7 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     );
     const ids = [...new Set([...erase, ...stale.map((s) => s.delivery_id)])];
     if (ids.length === 0) return 0;
+    this.fresh.forget(ids);
     await this.dataSource.transaction(async (m) => {
       await m.query(
         `UPDATE webhook_deliveries SET sealed_payload = NULL, user_ids = '{}',

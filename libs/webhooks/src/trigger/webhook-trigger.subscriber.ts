@@ -197,7 +197,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
               endpoint_id: d.endpointId,
               url: d.url,
               sealed_payload: sealed[j],
-              user_ids: d.offer.userIds,
+              user_ids: d.offer.userIds ?? [],
               event_at: d.eventAt.toISOString(),
             })),
           ),
