@@ -1,6 +1,7 @@
 // A webhook receiver in a thread of its own, as a customer's receiver is a program of its own:
 // its work does not hold up the server's event loop. Answers 200 at once (`/fail`: 500), keeps
-// each webhook-id's first arrival, and reports when asked.
+// the first arrival of each webhook-id at `/ok` (the destination measured), and reports when
+// asked.
 import { createServer } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
@@ -19,7 +20,7 @@ const server = createServer((req, res) => {
       res.writeHead(500).end('no');
       return;
     }
-    if (!firstArrival.has(id)) firstArrival.set(id, at);
+    if (req.url === '/ok' && !firstArrival.has(id)) firstArrival.set(id, at);
     res.writeHead(200).end('ok');
   });
 });

@@ -16,8 +16,8 @@ export interface WebhookRunOptions {
   events: number;
   /** Events offered a second (calls of 100 at a steady pace); none: as fast as answered. */
   eventsPerSecond?: number;
-  /** A second destination, the processed URL, answering 500 to every call. */
-  failing: boolean;
+  /** A second destination, the processed URL: one answering 500 to every call, or 200. */
+  beside?: 'failing' | 'healthy';
   /** Names the organization, so that runs on one server do not share threads. */
   name: string;
 }
@@ -31,7 +31,7 @@ interface Received {
 
 /**
  * A local receiver in a worker thread (see receiver.worker.ts): `/fail` answers 500, every
- * other path 200 at once.
+ * other path 200 at once; arrivals at `/ok` are measured.
  */
 class Receiver {
   private constructor(
@@ -66,7 +66,7 @@ class Receiver {
 
 export interface WebhookRun {
   events: number;
-  /** Healthy deliveries (to the destination answering 200) and the failing destination's calls. */
+  /** Deliveries that reached the measured destination, and calls the failing one answered 500. */
   delivered: number;
   failingCalls: number;
   /** Events committed per second by the API calls. */
@@ -104,12 +104,12 @@ async function write(plan: WriterPlan): Promise<{ started: number; written: numb
 
 /**
  * `events` comment events (`comment.add`, calls of 100 comments, each on a thread of its own)
- * for one API key whose raw URL is a local receiver answering 200 at once; with `failing`,
- * its processed URL answers 500 to every call (half of all calls, and their retries).
+ * for one API key whose raw URL is a local receiver answering 200 at once; with `beside`, its
+ * processed URL gets as many, answering 500 to every call (and its retries) or 200.
  */
 export async function webhookDeliveries(
   server: BenchServer,
-  { events: wanted, eventsPerSecond, failing, name }: WebhookRunOptions,
+  { events: wanted, eventsPerSecond, beside, name }: WebhookRunOptions,
 ): Promise<WebhookRun> {
   const CALLS = Math.ceil(wanted / COMMENTS_PER_CALL);
   const receiver = await Receiver.start();
@@ -143,7 +143,9 @@ export async function webhookDeliveries(
         useWebhookService: true,
         webhookServiceConfig: {
           rawNotificationUrl: `${receiver.url}/ok`,
-          ...(failing && { processedNotificationUrl: `${receiver.url}/fail` }),
+          ...(beside && {
+            processedNotificationUrl: `${receiver.url}/${beside === 'failing' ? 'fail' : 'also-ok'}`,
+          }),
         },
       },
       h,

@@ -15,8 +15,8 @@ export interface HeldDelivery {
   maxAttempts: number;
   /** Its payload's JSON when this process made it (see FreshPayloads). */
   json?: string;
-  /** Its sealed payload, when `json` is not here; null once erased. */
-  storedPayload: string | null;
+  /** Its sealed payload, when `json` is not here; null once erased; undefined: not read yet. */
+  storedPayload?: string | null;
   /** Its job can run no more: a failed attempt ends the delivery. */
   lastRun: boolean;
 }

@@ -127,6 +127,11 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     return held + count <= LANE_CAP && this.held + count <= TOTAL_CAP;
   }
 
+  /** Whether the lane's destination is down (see AdaptiveConcurrency). */
+  isDown(lane: string): boolean {
+    return this.lanes.get(lane)?.concurrency.down ?? false;
+  }
+
   /** When to offer a full lane more: about when what it holds has gone out (0.25 to 30 s). */
   retryDelayMs(lane: string): number {
     const l = this.lanes.get(lane);
@@ -234,6 +239,11 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
       return this.pump(lane);
     }
     if (Date.now() < lane.notBefore) return this.pause(lane, lane.notBefore - Date.now());
+    const next = lane.waiting.slice(0, lane.concurrency.limit - lane.inFlight);
+    const unread = next.filter(
+      (item) => !item.delivery.json && item.delivery.storedPayload === undefined,
+    );
+    if (unread.length > 0) return this.readPayloads(lane, unread);
     while (lane.inFlight < lane.concurrency.limit && lane.waiting.length > 0) {
       if (target.rateLimit && target.endpointId) {
         if (lane.slotsSecond !== Math.floor(Date.now() / 1000)) lane.slots = 0;
@@ -293,6 +303,36 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
           for (const item of ended) item.settle(); // nothing to record: it has ended
         },
         (err) => lane.waiting.splice(0).forEach((item) => item.settle(err)),
+      )
+      .finally(() => {
+        lane.busy = false;
+        this.pump(lane);
+      });
+  }
+
+  /** Reads the stored payloads of the deliveries about to go out (left unread while down). */
+  private readPayloads(lane: Lane, items: Item[]): void {
+    lane.busy = true;
+    this.dataSource
+      .query(
+        `SELECT delivery_id, sealed_payload FROM webhook_deliveries
+         WHERE delivery_id = ANY($1::text[])`,
+        [items.map((item) => item.delivery.deliveryId)],
+      )
+      .then(
+        (rows: { delivery_id: string; sealed_payload: string | null }[]) => {
+          const stored = new Map(rows.map((r) => [r.delivery_id, r.sealed_payload]));
+          for (const item of items)
+            item.delivery.storedPayload = stored.get(item.delivery.deliveryId) ?? null;
+        },
+        (err) => {
+          for (const item of items) {
+            const at = lane.waiting.indexOf(item);
+            if (at < 0) continue; // ended meanwhile (a failed probe took it with it)
+            lane.waiting.splice(at, 1);
+            item.settle(err);
+          }
+        },
       )
       .finally(() => {
         lane.busy = false;

@@ -19,6 +19,7 @@ interface DeliveryRow {
   attempts: number;
   max_attempts: number;
   sealed_payload: string | null;
+  erased: boolean;
   wait_ms: number;
 }
 
@@ -53,13 +54,15 @@ export class WebhookDeliverer {
       const json = this.fresh.take(id);
       if (json !== undefined) fresh.set(id, json);
     }
+    // A destination that is down gets one request at a time: its lane reads what it sends.
+    const unread = lane !== undefined && this.lanes.isDown(lane);
     const rows: DeliveryRow[] = await this.dataSource.query(
       `SELECT delivery_id, api_key, destination, endpoint_id, attempts, max_attempts,
-         CASE WHEN delivery_id = ANY($2::text[]) THEN NULL ELSE sealed_payload END
-           AS sealed_payload,
+         CASE WHEN $3 OR delivery_id = ANY($2::text[]) THEN NULL ELSE sealed_payload END
+           AS sealed_payload, sealed_payload IS NULL AS erased,
          GREATEST(0, EXTRACT(EPOCH FROM next_attempt_at - now()) * 1000)::int AS wait_ms
        FROM webhook_deliveries WHERE delivery_id = ANY($1::text[]) AND status = 'pending'`,
-      [[...wanted.keys()], [...fresh.keys()]],
+      [[...wanted.keys()], [...fresh.keys()], unread],
     );
     // Attempted since (the outcome recorded, a later job planned) or ended: not this job's.
     const mine = rows.filter((r) => (wanted.get(r.delivery_id) ?? r.attempts) === r.attempts);
@@ -76,7 +79,7 @@ export class WebhookDeliverer {
       attempts: r.attempts,
       maxAttempts: r.max_attempts,
       json: fresh.get(r.delivery_id),
-      storedPayload: r.sealed_payload,
+      storedPayload: r.erased ? null : (r.sealed_payload ?? undefined),
       lastRun,
     }));
     return new JobContinuation(this.lanes.take(held, job.signal));
