@@ -21,6 +21,10 @@ export interface WebhookOffer {
   eventId: string;
   /** The event type receivers filter on (an endpoint's `filterTypes`, a basic trigger). */
   eventType: string;
+  /**
+   * The API key whose destinations get it: its event's `metadata.apiKey` when the event has
+   * one (the trigger skips the events of keys without a destination before asking for offers).
+   */
   apiKey: string;
   organizationId?: string;
   /** The body sent to raw URLs and advanced endpoints (before encoding or encryption). */
