@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { JobQueue, SecretBox } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
-import { StrandedDeliveries } from '@app/webhooks';
+import { WebhookHousekeeping } from '@app/webhooks';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // Deliveries left pending by something other than the trigger still go out: a job of the
@@ -83,8 +83,8 @@ describe('webhook deliveries left pending', () => {
        VALUES ('webhooks.deliver:held', 'webhooks.deliver', $1, 12, now() + interval '1 hour')`,
       [JSON.stringify({ lane: 'x', deliveryIds: ['msg_held'], attempts: [0] })],
     );
-    const stranded = t.app.get(StrandedDeliveries);
-    expect(await stranded.resume()).toBe(1);
+    const housekeeping = t.app.get(WebhookHousekeeping);
+    expect(await housekeeping.resumeStranded()).toBe(1);
     const call = await receiver.next('/raw', (b) => b.webhookId === 'msg_stranded');
     expect(call.headers['webhook-id']).toBe('msg_stranded');
     await t.settle();
@@ -96,6 +96,6 @@ describe('webhook deliveries left pending', () => {
       { delivery_id: 'msg_held', status: 'pending' },
       { delivery_id: 'msg_stranded', status: 'delivered' },
     ]);
-    expect(await stranded.resume()).toBe(0);
+    expect(await housekeeping.resumeStranded()).toBe(0);
   });
 });

@@ -8,6 +8,6 @@ export {
   type DeliveryStatus,
 } from './domain/delivery';
 export { openPayload } from './domain/stored-payload';
-export { StrandedDeliveries } from './delivery/stranded-deliveries';
+export { WebhookHousekeeping } from './delivery/webhook-housekeeping';
 export { WEBHOOK_TRIGGER_SUBSCRIPTION } from './trigger/webhook-trigger.subscriber';
 export { WEBHOOK_DELIVERIES_KIND } from './erasure/webhook-delivery-eraser';

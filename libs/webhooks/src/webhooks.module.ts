@@ -8,8 +8,7 @@ import { AttemptRecorder } from './delivery/attempt-recorder';
 import { DestinationLanes } from './delivery/destination-lanes';
 import { FreshPayloads } from './delivery/fresh-payloads';
 import { WebhookDeliverer } from './delivery/webhook-deliverer';
-import { StrandedDeliveries } from './delivery/stranded-deliveries';
-import { WebhookRetention } from './delivery/webhook-retention';
+import { WebhookHousekeeping } from './delivery/webhook-housekeeping';
 import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
@@ -36,8 +35,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     AttemptRecorder,
     DestinationLanes,
     WebhookDeliverer,
-    WebhookRetention,
-    StrandedDeliveries,
+    WebhookHousekeeping,
     WebhookDeliveryEraser,
     WebhooksAdmin,
   ],

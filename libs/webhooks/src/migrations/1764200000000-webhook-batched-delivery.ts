@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Batched delivery: an endpoint's rate-limit window records what its last request was
  * granted (a sender takes several slots of a second in one statement: `takeRateSlots`), and
- * pending deliveries are found by when they are due (StrandedDeliveries).
+ * pending deliveries are found by when they are due (WebhookHousekeeping).
  */
 export class WebhookBatchedDelivery1764200000000 implements MigrationInterface {
   name = 'WebhookBatchedDelivery1764200000000';
