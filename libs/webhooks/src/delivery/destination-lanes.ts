@@ -10,11 +10,11 @@ import { DataSource } from 'typeorm';
 import { bodyOf, signatureHeaders } from '../domain/delivery';
 import { laneOf } from '../domain/delivery-jobs';
 import { openPayload } from '../domain/stored-payload';
-import { AdaptiveConcurrency } from './adaptive-concurrency';
 import { AttemptRecorder, type HeldDelivery, type Outcome } from './attempt-recorder';
 import { HttpSender } from './http-sender';
+import { isOverloaded, Lane, type Item } from './lane';
 import { takeRateSlots } from './rate-slots';
-import { WebhookTargets, type DestinationRef, type Target } from './webhook-targets';
+import { WebhookTargets, type Target } from './webhook-targets';
 
 /** Deliveries a lane holds (waiting and in flight) before it takes no more in. */
 const LANE_CAP = 2_000;
@@ -22,8 +22,6 @@ const LANE_CAP = 2_000;
 const TOTAL_CAP = 10_000;
 /** A destination's configuration is read again after this long (D11: as it is at the attempt). */
 const TARGET_FRESH_MS = 1_000;
-/** A first guess at how long an attempt takes, before a lane has measured its own. */
-const FIRST_GUESS_MS = 50;
 /**
  * Idle lanes (and what they learnt) are forgotten after this long; a lane whose destination
  * is down is kept longer, its retries being minutes apart.
@@ -31,55 +29,8 @@ const FIRST_GUESS_MS = 50;
 const LANE_IDLE_MS = 60_000;
 const DOWN_LANE_IDLE_MS = 3_600_000;
 
-/**
- * Whether an answer says the receiver cannot take more now: no answer in time or at all, a
- * 5xx, 408 or 429. Other answers, 4xx included, come from a receiver that is there: each
- * delivery gets its own.
- */
-const isOverloaded = (status: number | undefined) =>
-  status === undefined || status >= 500 || status === 408 || status === 429;
-
 /** A wait of about `ms`, spread so that jobs put off together do not come back together. */
 const jitter = (ms: number) => Math.round(ms * (1 + Math.random() / 2));
-
-interface Item {
-  delivery: HeldDelivery;
-  /** When it was taken in, on the lanes' counter of takes. */
-  take: number;
-  /** Called once: with nothing when its outcome is recorded, else with why it is not. */
-  settle: (err?: unknown) => void;
-}
-
-/** One destination's attempts in this process. */
-class Lane {
-  readonly waiting: Item[] = [];
-  inFlight = 0;
-  /** How many attempts may be in flight, learnt from the destination's answers. */
-  readonly concurrency: AdaptiveConcurrency;
-  /** No attempt starts before this (a destination that keeps failing is paused). */
-  notBefore = 0;
-  /** How long an attempt here takes (a moving mean): how much to take in, when to come back. */
-  meanMs = FIRST_GUESS_MS;
-  /** The destination as last read: when that read started, and after which take. */
-  target?: { value: Target | undefined; readAt: number; afterTake: number };
-  /** A read of the target or a request for rate slots is under way, or a wait for a second. */
-  busy = false;
-  /** Rate slots granted for `slotsSecond` and not used yet. */
-  slots = 0;
-  slotsSecond = 0;
-  lastActive = Date.now();
-
-  constructor(
-    readonly ref: DestinationRef,
-    mostInFlight: number,
-  ) {
-    this.concurrency = new AdaptiveConcurrency(mostInFlight);
-  }
-
-  get held(): number {
-    return this.waiting.length + this.inFlight;
-  }
-}
 
 /**
  * Makes attempts (D11.3–D11.6) for delivery jobs, one lane per destination: up to
