@@ -193,4 +193,49 @@ describe('webhook destinations that fail or are slow', () => {
     expect(mostOpen.size).toBe(slow.length);
     for (const most of mostOpen.values()) expect(most).toBeLessThanOrEqual(MOST_IN_FLIGHT);
   }, 30_000);
+
+  it('replays a delivery as often as asked, one that ended without an attempt too', async () => {
+    receiver.respond = (call) => (call.path === '/replayed' ? 410 : 200);
+    const h = await keySendingTo('/replayed');
+    const status = async () => {
+      const res = await t.post('/v2/workspace/webhooks/deliveries/get', {}, h);
+      return res.body.result.data.find((d: any) => d.destination === 'raw');
+    };
+    await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...doc,
+        commentAnnotations: [
+          { annotationId: 'r1', commentData: [{ commentText: 'x', from: ann }] },
+        ],
+      },
+      h,
+    );
+    const gone = await waitFor(async () =>
+      (await status())?.status === 'failed' ? status() : undefined,
+    );
+    // Replayed while the service is off: it ends again, with no attempt.
+    const service = (on: boolean) =>
+      t.post('/v2/workspace/webhookconfig/update', { useWebhookService: on }, h);
+    await service(false);
+    const first = await t.post(
+      '/v2/workspace/webhooks/deliveries/retry',
+      { deliveryId: gone.deliveryId },
+      h,
+    );
+    expect(first.body.result.data.deliveryIds).toEqual([gone.deliveryId]);
+    await waitFor(async () => {
+      const d = await status();
+      return d.status === 'failed' && d.attempts.length === 1 ? true : undefined;
+    });
+    // Replayed again once it is back on: one more attempt, delivered.
+    await service(true);
+    receiver.respond = () => 200;
+    await t.post('/v2/workspace/webhooks/deliveries/retry', { deliveryId: gone.deliveryId }, h);
+    const delivered = await waitFor(async () => {
+      const d = await status();
+      return d.status === 'delivered' ? d : undefined;
+    });
+    expect(delivered.attempts.map((a: any) => a.httpStatus)).toEqual([410, 200]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   APP_CONFIG,
   isPrivateHost,
@@ -20,7 +20,7 @@ import type {
   UpdateAdvancedConfigRequest,
   UpdateEndpointRequest,
 } from '../api/dto/webhooks.request';
-import { DELIVER_JOB_BUDGET, deliverJobsOf } from '../domain/delivery-jobs';
+import { DELIVER_JOB_BUDGET, deliverJobsOf, type DeliveryToAttempt } from '../domain/delivery-jobs';
 
 interface DeliveryRow {
   delivery_id: string;
@@ -163,25 +163,20 @@ export class WebhooksAdmin {
       }
     }
     const retried = await this.dataSource.transaction(async (m) => {
-      const rows: {
-        deliveryId: string;
-        apiKey: string;
-        destination: string;
-        attempts: number;
-        maxAttempts: number;
-      }[] = await m.query(
+      const rows: DeliveryToAttempt[] = await m.query(
         `WITH retried AS (UPDATE webhook_deliveries SET status = 'pending', max_attempts = attempts + 1,
            next_attempt_at = now(), last_error = NULL
          WHERE api_key = $1 AND status = 'failed' AND sealed_payload IS NOT NULL
            AND ($2::text IS NULL OR delivery_id = $2)
            AND ($3::bigint IS NULL OR created_at >= to_timestamp($3::bigint / 1000.0))
-         RETURNING delivery_id, api_key, destination, attempts, max_attempts, seq)
-         SELECT delivery_id AS "deliveryId", api_key AS "apiKey", destination, attempts,
-           max_attempts AS "maxAttempts"
+         RETURNING delivery_id, api_key, destination, attempts, seq)
+         SELECT delivery_id AS "deliveryId", api_key AS "apiKey", destination, attempts
          FROM retried ORDER BY seq`,
         [tenant.apiKey, q.deliveryId ?? null, q.since ?? null],
       );
-      const jobs = deliverJobsOf('replay', rows);
+      // Each replay a round of its own: one asked for again (the first ended without an
+      // attempt, its destination off) must not find the first's job done.
+      const jobs = deliverJobsOf('replay', rows, randomUUID());
       await this.queue.enqueue(jobs, { maxAttempts: DELIVER_JOB_BUDGET }, m);
       return { deliveryIds: rows.map((r) => r.deliveryId), jobIds: jobs.map((j) => j.id) };
     });

@@ -16,9 +16,12 @@ import { isOverloaded, Lane, type Item } from './lane';
 import { takeRateSlots } from './rate-slots';
 import { WebhookTargets, type Target } from './webhook-targets';
 
-/** Deliveries a lane holds (waiting and in flight) before it takes no more in. */
-const LANE_CAP = 2_000;
-/** Deliveries all lanes of this process hold before they take no more in. */
+/**
+ * A lane takes a job in while what it holds goes out within this long (a job's lease is
+ * renewed meanwhile, but work waiting longer is better left in the ledger).
+ */
+const MOST_DRAIN_MS = 60_000;
+/** Deliveries all lanes of this process hold before they take no more in (memory). */
 const TOTAL_CAP = 10_000;
 /** A destination's configuration is read again after this long (D11: as it is at the attempt). */
 const TARGET_FRESH_MS = 1_000;
@@ -67,15 +70,15 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
   }
 
   /**
-   * Whether `count` more deliveries for `lane` may be taken in now. A lane holding less than
-   * two rounds of attempts always may: other destinations' backlogs never starve it.
+   * Whether `count` more deliveries for `lane` may be taken in now: while they would go out
+   * within MOST_DRAIN_MS. A lane holding nothing always may: other destinations' backlogs
+   * never starve it.
    */
   hasRoom(lane: string, count: number): boolean {
     if (this.stopped) return false;
     const l = this.lanes.get(lane);
-    const held = l?.held ?? 0;
-    if (held < 2 * (l?.concurrency.limit ?? this.mostInFlight)) return true;
-    return held + count <= LANE_CAP && this.held + count <= TOTAL_CAP;
+    if (!l || l.held === 0) return true;
+    return l.drainMs(count) <= MOST_DRAIN_MS && this.held + count <= TOTAL_CAP;
   }
 
   /** Whether the lane's destination is down (see AdaptiveConcurrency). */
@@ -83,11 +86,10 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     return this.lanes.get(lane)?.concurrency.down ?? false;
   }
 
-  /** When to offer a full lane more: about when what it holds has gone out (0.25 to 30 s). */
+  /** When to offer a full lane more: about when half of what it holds has gone (0.25 to 30 s). */
   retryDelayMs(lane: string): number {
-    const l = this.lanes.get(lane);
-    const drain = l ? (l.held * (l.meanMs + l.concurrency.pauseMs)) / l.concurrency.limit : 0;
-    return jitter(Math.min(30_000, Math.max(250, drain)));
+    const drain = this.lanes.get(lane)?.drainMs() ?? 0;
+    return jitter(Math.min(30_000, Math.max(250, drain / 2)));
   }
 
   /**
@@ -106,13 +108,9 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
         new Promise<unknown>((settle) => {
           const lane = this.laneFor(delivery);
           this.held++;
-          lane.waiting.push({
-            delivery,
-            take,
-            settle: (err) => {
-              this.held--;
-              settle(err);
-            },
+          lane.hold(delivery, take, (err) => {
+            this.held--;
+            settle(err);
           });
           touched.add(lane);
         }),
@@ -195,7 +193,9 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
       (item) => !item.delivery.json && item.delivery.storedPayload === undefined,
     );
     if (unread.length > 0) return this.readPayloads(lane, unread);
-    while (lane.inFlight < lane.concurrency.limit && lane.waiting.length > 0) {
+    while (!lane.busy && lane.inFlight < lane.concurrency.limit && lane.waiting.length > 0) {
+      // One taken in since the read waits for a read of its own.
+      if (lane.waiting[0].take > read.afterTake) return this.readTarget(lane);
       if (target.rateLimit && target.endpointId) {
         if (lane.slotsSecond !== Math.floor(Date.now() / 1000)) lane.slots = 0;
         if (lane.slots <= 0) return this.takeSlots(lane, target.endpointId, target.rateLimit);
@@ -214,7 +214,10 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
    * server little, and no attempt fails without an answer that says it is still down.
    */
   private failWaiting(lane: Lane): void {
-    for (const item of lane.waiting.splice(0)) {
+    // Those the last read of the destination was made for (it may have been removed since).
+    const seen = lane.waiting.filter((item) => item.take <= (lane.target?.afterTake ?? 0));
+    lane.waiting.splice(0, seen.length);
+    for (const item of seen) {
       void this.finish(item, {
         attempted: true,
         at: new Date(),
@@ -305,7 +308,7 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
   private takeSlots(lane: Lane, endpointId: string, limit: number): void {
     lane.busy = true;
     const now = Date.now();
-    const wanted = Math.min(lane.waiting.length, limit);
+    const wanted = Math.min(lane.waiting.length, limit, lane.concurrency.limit - lane.inFlight);
     takeRateSlots(this.dataSource.manager, endpointId, limit, wanted, now).then(
       (granted) => {
         lane.slots = granted;
@@ -320,6 +323,8 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
   }
 
   private async attempt(lane: Lane, item: Item, target: Target): Promise<void> {
+    // Never synchronous: the pump that started it goes on with the lane as it left it.
+    await Promise.resolve();
     const d = item.delivery;
     let outcome: Outcome;
     if (d.json === undefined && d.storedPayload === null) {

@@ -16,7 +16,10 @@ export interface Item {
   delivery: HeldDelivery;
   /** When it was taken in, on the lanes' counter of takes. */
   take: number;
-  /** Called once: with nothing when its outcome is recorded, else with why it is not. */
+  /**
+   * Called once: with nothing when its outcome is recorded, else with why it is not; and for
+   * the jobs that took the same delivery in again while it was here (see `Lane.join`).
+   */
   settle: (err?: unknown) => void;
 }
 
@@ -46,7 +49,53 @@ export class Lane {
     this.concurrency = new AdaptiveConcurrency(mostInFlight);
   }
 
+  /** The deliveries held (waiting or in flight), by id. */
+  private readonly byId = new Map<string, Item>();
+
   get held(): number {
     return this.waiting.length + this.inFlight;
+  }
+
+  /**
+   * Holds a delivery, or, when it holds it already at the same attempt (its job run again,
+   * say), joins the one it holds: one request, and both told of its outcome.
+   */
+  hold(delivery: HeldDelivery, take: number, settle: (err?: unknown) => void): void {
+    const held = this.byId.get(delivery.deliveryId);
+    if (held && held.delivery.attempts === delivery.attempts) {
+      const first = held.settle;
+      held.settle = (err) => {
+        first(err);
+        settle(err);
+      };
+      return;
+    }
+    const item: Item = {
+      delivery,
+      take,
+      settle: (err) => {
+        if (this.byId.get(delivery.deliveryId) === item) this.byId.delete(delivery.deliveryId);
+        settle(err);
+      },
+    };
+    this.byId.set(delivery.deliveryId, item);
+    this.waiting.push(item);
+  }
+
+  /**
+   * About how long until what it holds, and `more`, has gone out: at its concurrency, at the
+   * pace of its answers and pauses, within its rate limit. A destination that is down lets
+   * everything waiting go with its next probe's answer.
+   */
+  drainMs(more = 0): number {
+    const count = this.held + more;
+    if (count === 0) return 0;
+    const { limit, pauseMs, down } = this.concurrency;
+    if (down) return pauseMs + this.meanMs;
+    const perSecond = Math.min(
+      (1000 * limit) / Math.max(1, this.meanMs + pauseMs),
+      this.target?.value?.rateLimit ?? Infinity,
+    );
+    return (1000 * count) / perSecond;
   }
 }

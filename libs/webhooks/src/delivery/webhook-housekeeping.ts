@@ -71,19 +71,27 @@ export class WebhookHousekeeping implements OnApplicationBootstrap, OnModuleDest
   /** Gives the stranded deliveries jobs; answers how many there were. */
   async resumeStranded(): Promise<number> {
     try {
+      // The deliveries pending jobs hold, listed once (an anti-join against them, rather
+      // than a search of every pending job's data for each overdue delivery).
       const stranded: DeliveryToAttempt[] = await this.dataSource.query(
-        `SELECT d.delivery_id AS "deliveryId", d.api_key AS "apiKey", d.destination, d.attempts
+        `WITH held AS MATERIALIZED (
+           SELECT jsonb_array_elements_text(data->'deliveryIds') AS id FROM jobs
+           WHERE status = 'pending' AND name = $2 AND data ? 'deliveryIds'
+           UNION ALL
+           SELECT data->>'deliveryId' FROM jobs
+           WHERE status = 'pending' AND name = $2 AND data ? 'deliveryId')
+         SELECT d.delivery_id AS "deliveryId", d.api_key AS "apiKey", d.destination, d.attempts
          FROM webhook_deliveries d
          WHERE d.status = 'pending'
            AND d.next_attempt_at < now() - make_interval(secs => $1::double precision)
-           AND NOT EXISTS (
-             SELECT 1 FROM jobs j WHERE j.status = 'pending' AND j.name = $2
-               AND (j.data->'deliveryIds' ? d.delivery_id OR j.data->>'deliveryId' = d.delivery_id))
+           AND NOT EXISTS (SELECT 1 FROM held WHERE held.id = d.delivery_id)
          ORDER BY d.next_attempt_at LIMIT ${STRANDED_AT_A_TIME}`,
         [OVERDUE_MS / 1000, DELIVER_JOB],
       );
       if (stranded.length === 0) return 0;
-      await this.queue.enqueue(deliverJobsOf('resume', stranded), {
+      // A round an hour: a resume whose job ended without attempting them is made again.
+      const round = String(Math.floor(Date.now() / EVERY_MS));
+      await this.queue.enqueue(deliverJobsOf('resume', stranded, round), {
         maxAttempts: DELIVER_JOB_BUDGET,
       });
       this.logger.warn({ msg: 'webhook deliveries without a job resumed', count: stranded.length });

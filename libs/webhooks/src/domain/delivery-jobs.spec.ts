@@ -12,7 +12,6 @@ const to = (n: number, destination = 'raw', attempts = 0): DeliveryToAttempt[] =
     apiKey: 'key',
     destination,
     attempts,
-    maxAttempts: 8,
   }));
 
 describe('delivery jobs', () => {
@@ -29,20 +28,18 @@ describe('delivery jobs', () => {
     ).toBe(true);
   });
 
-  it('gives the same deliveries at the same attempts the same id, and anything else another', () => {
-    const id = (kind: 'first' | 'retry' | 'replay', list: DeliveryToAttempt[]) =>
-      deliverJobsOf(kind, list)[0].id;
+  it('gives the same deliveries at the same attempts (and round) the same id, anything else another', () => {
+    const id = (kind: 'first' | 'retry' | 'replay', list: DeliveryToAttempt[], round?: string) =>
+      deliverJobsOf(kind, list, round)[0].id;
     expect(id('retry', to(3, 'raw', 2))).toBe(id('retry', to(3, 'raw', 2)));
+    expect(id('replay', to(3, 'raw', 2), 'r1')).toBe(id('replay', to(3, 'raw', 2), 'r1'));
     const ids = new Set([
       id('retry', to(3, 'raw', 2)),
       id('retry', to(3, 'raw', 3)),
       id('retry', to(2, 'raw', 2)),
       id('first', to(3, 'raw', 2)),
-      id('replay', to(3, 'raw', 2)),
-      id(
-        'replay',
-        to(3, 'raw', 2).map((d) => ({ ...d, maxAttempts: 9 })),
-      ),
+      id('replay', to(3, 'raw', 2), 'r1'),
+      id('replay', to(3, 'raw', 2), 'r2'),
     ]);
     expect(ids.size).toBe(6);
   });

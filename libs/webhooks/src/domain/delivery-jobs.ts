@@ -34,8 +34,6 @@ export interface DeliveryToAttempt {
   destination: string;
   /** Attempts made so far. */
   attempts: number;
-  /** Needed for `replay`: each replay of a delivery raises it, so each is a job of its own. */
-  maxAttempts?: number;
 }
 
 /** Deliveries to one destination share its lane: its concurrency and rate limits. */
@@ -44,11 +42,14 @@ export const laneOf = (apiKey: string, destination: string) => `${apiKey}/${dest
 /**
  * The jobs that attempt `deliveries`: one per destination and DELIVERIES_PER_JOB, in the order
  * given. A job's id comes from its kind and its deliveries with their attempt counts, so
- * making the same jobs again (a replayed trigger, outcomes recorded twice) makes nothing new.
+ * making the same jobs again (a replayed trigger, outcomes recorded twice) makes nothing new;
+ * and from `round` for the kinds that may be made again for the same state on purpose (a
+ * replay asked for twice, a resume an hour later): each round is a job of its own.
  */
 export function deliverJobsOf(
   kind: DeliverJobKind,
   deliveries: DeliveryToAttempt[],
+  round = '',
 ): Job<DeliverJobData>[] {
   const byLane = new Map<string, DeliveryToAttempt[]>();
   for (const d of deliveries) {
@@ -59,10 +60,8 @@ export function deliverJobsOf(
   for (const [lane, list] of byLane) {
     for (let i = 0; i < list.length; i += DELIVERIES_PER_JOB) {
       const chunk = list.slice(i, i + DELIVERIES_PER_JOB);
-      const key = chunk
-        .map((d) => `${d.deliveryId}@${d.attempts}${kind === 'replay' ? `/${d.maxAttempts}` : ''}`)
-        .join(',');
-      const digest = createHash('sha256').update(`${kind}\n${key}`).digest('base64url');
+      const key = chunk.map((d) => `${d.deliveryId}@${d.attempts}`).join(',');
+      const digest = createHash('sha256').update(`${kind}\n${round}\n${key}`).digest('base64url');
       jobs.push({
         id: `${DELIVER_JOB}:${kind}:${digest.slice(0, 32)}`,
         name: DELIVER_JOB,
