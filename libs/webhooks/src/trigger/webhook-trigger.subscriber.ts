@@ -82,10 +82,8 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     // Offers of events that did not say their API key: those keys are read now.
     const unread = [...new Set(offers.map((o) => o.apiKey))].filter((k) => !tenants.includes(k));
     const more = await this.destinationsOf(manager, unread);
-    const { settings, endpoints } = {
-      settings: new Map([...known.settings, ...more.settings]),
-      endpoints: [...known.endpoints, ...more.endpoints],
-    };
+    const settings = new Map([...known.settings, ...more.settings]);
+    const endpoints = [...known.endpoints, ...more.endpoints];
     const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
     const deliveries: NewDelivery[] = [];
     const pace = pacer();
