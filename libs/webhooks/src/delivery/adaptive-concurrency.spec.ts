@@ -1,11 +1,14 @@
 import { AdaptiveConcurrency } from './adaptive-concurrency';
 
-/** Starts `n` attempts at once and settles them all the same way. */
-function round(c: AdaptiveConcurrency, n: number, ok: boolean): void {
+/**
+ * Starts `n` attempts at once and settles them all the same way: succeeded, failed with an
+ * answer saying the receiver cannot take more, or failed otherwise (a 500).
+ */
+function round(c: AdaptiveConcurrency, n: number, ok: boolean | 'failing'): void {
   const attempts = Array.from({ length: n }, () => c.start());
   for (const a of attempts) {
-    if (ok) c.succeeded();
-    else c.failed(a);
+    if (ok === true) c.succeeded();
+    else c.failed(a, ok === false);
   }
 }
 
@@ -52,6 +55,47 @@ describe('AdaptiveConcurrency', () => {
     const c = new AdaptiveConcurrency(64);
     round(c, 1, false);
     round(c, 1, false);
+    expect(c.pauseMs).toBe(0);
+  });
+
+  it('cuts nothing for failures that are not overload: a receiver failing every other call keeps growing', () => {
+    const c = new AdaptiveConcurrency(64);
+    for (let i = 0; i < 200; i++) {
+      const n = c.limit;
+      for (let j = 0; j < n; j++) round(c, 1, j % 2 === 0 ? 'failing' : true);
+    }
+    expect(c.down).toBe(false);
+    expect(c.pauseMs).toBe(0);
+    expect(c.limit).toBeGreaterThan(8);
+  });
+
+  it('counts a destination failing every call down after 20, then sends one at a time, pausing longer after each failure, until one succeeds', () => {
+    const c = new AdaptiveConcurrency(64);
+    round(c, 8, 'failing');
+    round(c, 8, 'failing');
+    expect(c.limit).toBe(8);
+    expect(c.down).toBe(false);
+    round(c, 4, 'failing');
+    expect(c.down).toBe(true);
+    expect(c.limit).toBe(1);
+    expect(c.pauseMs).toBe(0);
+    const pauses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      round(c, 1, 'failing');
+      pauses.push(c.pauseMs);
+    }
+    expect(pauses).toEqual([10, 20, 40, 80, 160, 320, 640, 1000]);
+    round(c, 1, true);
+    expect(c.down).toBe(false);
+    expect(c.pauseMs).toBe(0);
+  });
+
+  it('does not count attempts in flight when it went down as its probes', () => {
+    const c = new AdaptiveConcurrency(64);
+    const inFlight = Array.from({ length: 8 }, () => c.start());
+    round(c, 20, 'failing');
+    expect(c.down).toBe(true);
+    for (const a of inFlight) c.failed(a, true);
     expect(c.pauseMs).toBe(0);
   });
 });

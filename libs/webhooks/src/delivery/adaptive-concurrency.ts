@@ -3,23 +3,36 @@ const FIRST_LIMIT = 8;
 /** The pause before each attempt to a destination that keeps failing: doubling, to 1 s. */
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 1_000;
-/** Failures in a row at one attempt at a time after which a destination counts as down. */
-const DOWN_AFTER = 3;
+/** Overload failures in a row at one attempt at a time after which a destination is down. */
+const DOWN_AFTER_AT_ONE = 3;
+/**
+ * Failed attempts in a row, of any kind, after which a destination is down: one answering
+ * 500 to everything is at its 20th attempt; one answering 500 to half of its calls fails 20
+ * in a row about once in two million attempts.
+ */
+const DOWN_AFTER_IN_ROW = 20;
 
 /**
  * How many attempts to one destination may be in flight, learnt from its answers the way TCP
- * sizes its window: one more after a round of successes (up to `max`), half as many after a
- * failure (once a round: failures of attempts started before the last cut do not cut again).
- * A destination that keeps failing at one attempt at a time also gets a pause before each
- * attempt, doubling to a second, and after DOWN_AFTER such failures counts as down (see
- * DestinationLanes) until one succeeds. So a receiver that is down or slow costs the server
- * little, and one that recovers grows back by one attempt a round.
+ * sizes its window: one more after a round of successes (up to `max`), half as many after an
+ * answer that says the receiver cannot take more (no answer, 408, 429, 502–504), once a
+ * round: failures of attempts started before the last cut do not cut again. Other failures
+ * (a 500, say) are the delivery's own and cut nothing, so a receiver that fails some of its
+ * calls gets the others at full speed.
+ *
+ * A destination is down after DOWN_AFTER_AT_ONE overload failures at one attempt at a time,
+ * or DOWN_AFTER_IN_ROW failures of any kind with no success between: it then gets one attempt
+ * at a time, with a pause before each while they fail (doubling to a second; see
+ * DestinationLanes), until one succeeds, and grows back by one attempt a round. So a receiver
+ * that is down or slow costs the server little.
  */
 export class AdaptiveConcurrency {
   private allowed: number;
   private successes = 0;
-  /** Failures in a row while down to one attempt at a time. */
+  /** Failures in a row counted at one attempt at a time: they set the pause. */
   private failuresAtOne = 0;
+  /** Failures in a row of any kind. */
+  private failuresInRow = 0;
   private started = 0;
   /** Attempts started up to the last cut: their failures belong to the round already cut. */
   private cutAt = 0;
@@ -32,9 +45,8 @@ export class AdaptiveConcurrency {
     return this.allowed;
   }
 
-  /** Failing, one attempt at a time, DOWN_AFTER times in a row. */
   get down(): boolean {
-    return this.failuresAtOne >= DOWN_AFTER;
+    return this.failuresAtOne >= DOWN_AFTER_AT_ONE || this.failuresInRow >= DOWN_AFTER_IN_ROW;
   }
 
   /** The pause the next attempt waits for. */
@@ -50,15 +62,28 @@ export class AdaptiveConcurrency {
 
   succeeded(): void {
     this.failuresAtOne = 0;
+    this.failuresInRow = 0;
     if (++this.successes >= this.allowed) {
       this.successes = 0;
       this.allowed = Math.min(this.max, this.allowed + 1);
     }
   }
 
-  failed(attempt: number): void {
-    this.successes = 0;
-    if (attempt <= this.cutAt) return;
+  /** An attempt failed; `overloaded`: its answer says the receiver cannot take more now. */
+  failed(attempt: number, overloaded: boolean): void {
+    const wasDown = this.down;
+    // Another failure is an answer in time: it neither cuts nor holds back the growth.
+    if (overloaded) this.successes = 0;
+    this.failuresInRow++;
+    // While down every failure counts: the probes' pauses grow whatever they fail with.
+    if ((overloaded || wasDown) && attempt > this.cutAt) this.cut();
+    if (!wasDown && this.down) {
+      this.allowed = 1;
+      this.cutAt = this.started;
+    }
+  }
+
+  private cut(): void {
     if (this.allowed === 1) this.failuresAtOne++;
     this.allowed = Math.max(1, Math.floor(this.allowed / 2));
     this.cutAt = this.started;

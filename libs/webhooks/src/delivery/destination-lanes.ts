@@ -12,7 +12,7 @@ import { laneOf } from '../domain/delivery-jobs';
 import { openPayload } from '../domain/stored-payload';
 import { AttemptRecorder, type HeldDelivery, type Outcome } from './attempt-recorder';
 import { HttpSender } from './http-sender';
-import { isOverloaded, Lane, type Item } from './lane';
+import { Lane, receiverState, type Item } from './lane';
 import { takeRateSlots } from './rate-slots';
 import { WebhookTargets, type Target } from './webhook-targets';
 
@@ -356,11 +356,14 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
     const attempt = lane.concurrency.start();
     const wasDown = lane.concurrency.down;
     const sent = await this.sender.send(target.url, body, headers);
-    if (!isOverloaded(sent.status)) lane.concurrency.succeeded();
+    const state = receiverState(sent.status);
+    if (state === 'there') lane.concurrency.succeeded();
     else {
-      lane.concurrency.failed(attempt);
+      lane.concurrency.failed(attempt, state === 'overloaded');
       lane.notBefore = Date.now() + lane.concurrency.pauseMs;
-      if (lane.concurrency.down) this.failWaiting(lane);
+      // A probe failed: what waited for its answer fails with it. (Not when this failure puts
+      // the destination down: what waits then waits for the first probe.)
+      if (wasDown && lane.concurrency.down) this.failWaiting(lane);
     }
     if (wasDown !== lane.concurrency.down) {
       this.logger[wasDown ? 'log' : 'warn']({

@@ -1,5 +1,5 @@
 import type { HeldDelivery } from './attempt-recorder';
-import { Lane } from './lane';
+import { Lane, receiverState } from './lane';
 
 const delivery = (deliveryId: string, attempts = 0): HeldDelivery => ({
   deliveryId,
@@ -43,8 +43,35 @@ describe('Lane', () => {
     };
     expect(l.drainMs()).toBeCloseTo(40_000);
     // Down: everything waiting goes with the next probe's answer.
-    for (let i = 0; i < 8; i++) l.concurrency.failed(l.concurrency.start());
+    for (let i = 0; i < 8; i++) l.concurrency.failed(l.concurrency.start(), true);
     expect(l.concurrency.down).toBe(true);
     expect(l.drainMs()).toBe(l.concurrency.pauseMs + l.meanMs);
+  });
+});
+
+describe('receiverState', () => {
+  it('takes no answer, 408, 429 and 502-504 for overload, other 5xx for a failing call, the rest for a receiver that is there', () => {
+    const states = [
+      undefined,
+      408,
+      429,
+      502,
+      503,
+      504,
+      500,
+      501,
+      505,
+      200,
+      204,
+      301,
+      400,
+      404,
+      410,
+    ];
+    expect(states.map(receiverState)).toEqual([
+      ...Array(6).fill('overloaded'),
+      ...Array(3).fill('failing'),
+      ...Array(6).fill('there'),
+    ]);
   });
 });

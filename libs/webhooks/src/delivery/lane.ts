@@ -5,12 +5,18 @@ import type { DestinationRef, Target } from './webhook-targets';
 /** A first guess at how long an attempt takes, before a lane has measured its own. */
 const FIRST_GUESS_MS = 50;
 /**
- * Whether an answer says the receiver cannot take more now: no answer in time or at all, a
- * 5xx, 408 or 429. Other answers, 4xx included, come from a receiver that is there: each
- * delivery gets its own.
+ * What an answer says of its receiver (see AdaptiveConcurrency): `overloaded` when it cannot
+ * take more now or is not there (no answer in time or at all, 408, 429, 502, 503, 504);
+ * `failing` for another 5xx (a failure of that call: a receiver may fail some and take the
+ * others); `there` for the rest, 4xx included (each delivery gets its own answer).
  */
-export const isOverloaded = (status: number | undefined) =>
-  status === undefined || status >= 500 || status === 408 || status === 429;
+export type ReceiverState = 'there' | 'failing' | 'overloaded';
+
+export function receiverState(status: number | undefined): ReceiverState {
+  if (status === undefined || status === 408 || status === 429) return 'overloaded';
+  if (status === 502 || status === 503 || status === 504) return 'overloaded';
+  return status >= 500 ? 'failing' : 'there';
+}
 
 export interface Item {
   delivery: HeldDelivery;
