@@ -22,8 +22,9 @@ const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks'];
  *   BENCH_ERASURE_RUNS (default 5);
  * - webhooks: 10,000 comment events delivered to a local receiver answering 200 at once
  *   (deliveries/s, p50/p99 of event commit → first attempt), then again beside a second
- *   destination answering 500 to every call (its retries must not slow the healthy one);
- *   at a steady offered load, then as fast as the server answers (see `webhooks` below).
+ *   destination answering 500 to every call (its retries must not slow the healthy one), and
+ *   to a receiver answering 500 to every other call; at a steady offered load, then as fast
+ *   as the server answers (see `webhooks` below).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -104,9 +105,10 @@ async function erasure(server: BenchServer): Promise<void> {
 
 /**
  * Webhook deliveries to a healthy receiver, alone, beside a second healthy destination and
- * beside a failing one: at a steady offered load (BENCH_WEBHOOK_RATE events a second, default
- * 1000), then as fast as 4 callers are answered (the server's capacity), alone and beside the
- * failing one. A first run, unmeasured, warms the server up.
+ * beside a failing one, and to a receiver failing every other call: at a steady offered load
+ * (BENCH_WEBHOOK_RATE events a second, default 1000), then as fast as 4 callers are answered
+ * (the server's capacity), all but beside the healthy one. A first run, unmeasured, warms the
+ * server up.
  */
 async function webhooks(server: BenchServer): Promise<void> {
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
@@ -115,15 +117,29 @@ async function webhooks(server: BenchServer): Promise<void> {
   const runs: [string, WebhookRun][] = [];
   // Beside a second healthy destination too: what a second destination costs in any case, so
   // that what the failing one's retries cost shows.
+  // And one destination answering 500 to every other call: its retries must not hold up the
+  // first attempts of the rest.
   const plan = [
-    [`offered ${rate}/s`, rate, [undefined, 'healthy', 'failing']],
-    ['as fast as answered', undefined, [undefined, 'failing']],
+    [`offered ${rate}/s`, rate, [undefined, 'healthy', 'failing', 'half']],
+    ['as fast as answered', undefined, [undefined, 'failing', 'half']],
   ] as const;
-  for (const [label, eventsPerSecond, besides] of plan) {
-    for (const beside of besides) {
-      const name = `${eventsPerSecond ?? 'max'}-${beside ?? 'alone'}`;
-      const run = await webhookDeliveries(server, { events, eventsPerSecond, beside, name });
-      const what = !beside ? 'alone' : `beside one answering ${beside === 'failing' ? 500 : 200}`;
+  for (const [label, eventsPerSecond, variants] of plan) {
+    for (const variant of variants) {
+      const name = `${eventsPerSecond ?? 'max'}-${variant ?? 'alone'}`;
+      const halfFailing = variant === 'half';
+      const beside = halfFailing ? undefined : variant;
+      const run = await webhookDeliveries(server, {
+        events,
+        eventsPerSecond,
+        beside,
+        halfFailing,
+        name,
+      });
+      const what = halfFailing
+        ? 'alone, answering 500 to every other call'
+        : !beside
+          ? 'alone'
+          : `beside one answering ${beside === 'failing' ? 500 : 200}`;
       runs.push([`${label}, ${what}`, run]);
     }
   }

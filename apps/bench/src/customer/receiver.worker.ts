@@ -1,13 +1,14 @@
 // A webhook receiver in a thread of its own, as a customer's receiver is a program of its own:
-// its work does not hold up the server's event loop. Answers 200 at once (`/fail`: 500), keeps
-// the first arrival of each webhook-id at `/ok` (the destination measured), and reports when
-// asked.
+// its work does not hold up the server's event loop. Answers 200 at once (`/fail`: 500;
+// `/half`: 500 to every other call), keeps the first arrival of each webhook-id at `/ok` and
+// `/half` (the destinations measured), and reports when asked.
 import { createServer } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
 const firstArrival = new Map<string, number>();
 let calls = 0;
 let failed = 0;
+let halfCalls = 0;
 
 const server = createServer((req, res) => {
   const at = Date.now();
@@ -15,12 +16,13 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     calls++;
-    if (req.url === '/fail') {
+    const measured = req.url === '/ok' || req.url === '/half';
+    if (measured && !firstArrival.has(id)) firstArrival.set(id, at);
+    if (req.url === '/fail' || (req.url === '/half' && halfCalls++ % 2 === 0)) {
       failed++;
       res.writeHead(500).end('no');
       return;
     }
-    if (req.url === '/ok' && !firstArrival.has(id)) firstArrival.set(id, at);
     res.writeHead(200).end('ok');
   });
 });

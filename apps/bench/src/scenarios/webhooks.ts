@@ -18,6 +18,8 @@ export interface WebhookRunOptions {
   eventsPerSecond?: number;
   /** A second destination, the processed URL: one answering 500 to every call, or 200. */
   beside?: 'failing' | 'healthy';
+  /** The measured destination answers 500 to every other call (its retries' included). */
+  halfFailing?: boolean;
   /** Names the organization, so that runs on one server do not share threads. */
   name: string;
 }
@@ -30,8 +32,9 @@ interface Received {
 }
 
 /**
- * A local receiver in a worker thread (see receiver.worker.ts): `/fail` answers 500, every
- * other path 200 at once; arrivals at `/ok` are measured.
+ * A local receiver in a worker thread (see receiver.worker.ts): `/fail` answers 500, `/half`
+ * 500 to every other call, every other path 200 at once; arrivals at `/ok` and `/half` are
+ * measured.
  */
 class Receiver {
   private constructor(
@@ -66,7 +69,7 @@ class Receiver {
 
 export interface WebhookRun {
   events: number;
-  /** Deliveries that reached the measured destination, and calls the failing one answered 500. */
+  /** Deliveries that reached the measured destination, and calls answered 500. */
   delivered: number;
   failingCalls: number;
   /** Events committed per second by the API calls. */
@@ -104,12 +107,13 @@ async function write(plan: WriterPlan): Promise<{ started: number; written: numb
 
 /**
  * `events` comment events (`comment.add`, calls of 100 comments, each on a thread of its own)
- * for one API key whose raw URL is a local receiver answering 200 at once; with `beside`, its
- * processed URL gets as many, answering 500 to every call (and its retries) or 200.
+ * for one API key whose raw URL is a local receiver answering 200 at once (with
+ * `halfFailing`, 500 to every other call); with `beside`, its processed URL gets as many,
+ * answering 500 to every call (and its retries) or 200.
  */
 export async function webhookDeliveries(
   server: BenchServer,
-  { events: wanted, eventsPerSecond, beside, name }: WebhookRunOptions,
+  { events: wanted, eventsPerSecond, beside, halfFailing, name }: WebhookRunOptions,
 ): Promise<WebhookRun> {
   const CALLS = Math.ceil(wanted / COMMENTS_PER_CALL);
   const receiver = await Receiver.start();
@@ -142,7 +146,7 @@ export async function webhookDeliveries(
       {
         useWebhookService: true,
         webhookServiceConfig: {
-          rawNotificationUrl: `${receiver.url}/ok`,
+          rawNotificationUrl: `${receiver.url}/${halfFailing ? 'half' : 'ok'}`,
           ...(beside && {
             processedNotificationUrl: `${receiver.url}/${beside === 'failing' ? 'fail' : 'also-ok'}`,
           }),
