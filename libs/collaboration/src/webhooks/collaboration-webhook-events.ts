@@ -28,19 +28,25 @@ const RECORD_FIELD: Record<RecordRef['kind'], string> = {
   presence: 'presence',
 };
 
-/** Every `userId` a payload holds, and every user its texts mention as `{{userId}}`. */
+/**
+ * Every `userId` a payload holds, and every user its texts mention as `{{userId}}`. Asked of
+ * every payload (a whole thread each): walked with `for…in`, which makes no array per object.
+ */
 export function userIdsIn(value: unknown, found = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
     for (const id of mentionedIds(value)) found.add(id);
   } else if (Array.isArray(value)) {
     for (const item of value) userIdsIn(item, found);
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const item = record[key];
       if ((key === 'userId' || key === 'lastUpdatedBy') && typeof item === 'string')
         found.add(item);
       else if (key === 'userIds' && Array.isArray(item))
-        item.forEach((id) => found.add(String(id)));
-      else userIdsIn(item, found);
+        for (const id of item) found.add(String(id));
+      else if (typeof item === 'object' || typeof item === 'string') userIdsIn(item, found);
     }
   }
   return found;
