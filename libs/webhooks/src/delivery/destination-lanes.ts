@@ -188,7 +188,8 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
       return this.pump(lane);
     }
     if (Date.now() < lane.notBefore) return this.pause(lane, lane.notBefore - Date.now());
-    const next = lane.waiting.slice(0, lane.concurrency.limit - lane.inFlight);
+    // None when more are in flight than it now allows (its limit just cut).
+    const next = lane.waiting.slice(0, Math.max(0, lane.concurrency.limit - lane.inFlight));
     const unread = next.filter(
       (item) => !item.delivery.json && item.delivery.storedPayload === undefined,
     );
@@ -354,17 +355,20 @@ export class DestinationLanes implements OnModuleDestroy, OnApplicationShutdown 
   /** Sends, and learns from the answer how much the destination takes (AdaptiveConcurrency). */
   private async send(lane: Lane, target: Target, body: string, headers: Record<string, string>) {
     const attempt = lane.concurrency.start();
-    const wasDown = lane.concurrency.down;
+    // Started while the destination was down: this attempt is its probe.
+    const probe = lane.concurrency.down;
     const sent = await this.sender.send(target.url, body, headers);
+    const wasDown = lane.concurrency.down;
     const state = receiverState(sent.status);
     if (state === 'there') lane.concurrency.succeeded();
     else {
       lane.concurrency.failed(attempt, state === 'overloaded');
       lane.notBefore = Date.now() + lane.concurrency.pauseMs;
-      // A probe failed: what waited for its answer fails with it. (Not when this failure puts
-      // the destination down: what waits then waits for the first probe.)
-      if (wasDown && lane.concurrency.down) this.failWaiting(lane);
+      // A probe failed: what waited for its answer fails with it. (Not when an attempt made
+      // before puts the destination down: what waits then waits for the first probe.)
+      if (probe && lane.concurrency.down) this.failWaiting(lane);
     }
+    // Logged when it goes down or comes back, not for each attempt in flight meanwhile.
     if (wasDown !== lane.concurrency.down) {
       this.logger[wasDown ? 'log' : 'warn']({
         msg: wasDown ? 'webhook destination back up' : 'webhook destination down',

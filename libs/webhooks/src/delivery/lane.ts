@@ -6,7 +6,8 @@ import type { DestinationRef, Target } from './webhook-targets';
 const FIRST_GUESS_MS = 50;
 /**
  * What an answer says of its receiver (see AdaptiveConcurrency): `overloaded` when it cannot
- * take more now or is not there (no answer in time or at all, 408, 429, 502, 503, 504);
+ * take more now or is not there (no answer in time or at all, 408, 429, 502, 503, 504, and a
+ * proxy's 521–524: its origin down, unreachable or timing out);
  * `failing` for another 5xx (a failure of that call: a receiver may fail some and take the
  * others); `there` for the rest, 4xx included (each delivery gets its own answer).
  */
@@ -14,7 +15,7 @@ export type ReceiverState = 'there' | 'failing' | 'overloaded';
 
 export function receiverState(status: number | undefined): ReceiverState {
   if (status === undefined || status === 408 || status === 429) return 'overloaded';
-  if (status === 502 || status === 503 || status === 504) return 'overloaded';
+  if ((status >= 502 && status <= 504) || (status >= 521 && status <= 524)) return 'overloaded';
   return status >= 500 ? 'failing' : 'there';
 }
 
