@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Server } from 'node:http';
 import type { AppConfig } from '../config/app-config';
+import { sleep } from '../runtime/yield';
 import { ShutdownState } from './shutdown-state';
 
 const logger = new Logger('Shutdown');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Stops the server on SIGTERM or SIGINT without losing work, then exits 0:

@@ -19,7 +19,7 @@ import {
   RetryJobLater,
 } from './job';
 import { isConnectionFailure } from '../database/connection-failure';
-import { yieldToEventLoop } from '../runtime/yield';
+import { sleep, yieldToEventLoop } from '../runtime/yield';
 import { discoverJobHandlers } from '../module-contract/job-handler';
 import { Metrics } from '../operability/metrics';
 
@@ -52,8 +52,6 @@ interface LedgerRow {
   attempts: number;
   max_attempts: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The queue port. Every job is first written to the `jobs` ledger table (deterministic id,

@@ -21,3 +21,7 @@ export function pacer(everyMs = 5): () => Promise<void> | void {
     });
   };
 }
+
+/** Waits `ms`; the timer alone does not keep the process alive (a shutdown's wait, a backoff). */
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms).unref());

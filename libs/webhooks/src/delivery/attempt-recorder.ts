@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { APP_CONFIG, JobQueue, Metrics, type AppConfig } from '@app/platform';
+import { APP_CONFIG, JobQueue, Metrics, sleep, type AppConfig } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { afterAttempt } from '../domain/delivery';
 import { DELIVER_JOB_BUDGET, deliverJobsOf, type DeliveryToAttempt } from '../domain/delivery-jobs';
@@ -109,7 +109,7 @@ export class AttemptRecorder {
         return await this.writeOnce(entries);
       } catch (err) {
         if (tried >= WRITE_TRIES) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (tried - 1)));
+        await sleep(100 * 4 ** (tried - 1));
       }
     }
   }
