@@ -148,7 +148,9 @@ export class AttemptRecorder {
       const byWait = new Map<number, DeliveryToAttempt[]>();
       for (const r of recorded.filter((x) => x.status === 'pending')) {
         const wait = Number(r.next_ms);
-        byWait.set(wait, [...(byWait.get(wait) ?? []), r]);
+        const same = byWait.get(wait);
+        if (same) same.push(r);
+        else byWait.set(wait, [r]);
       }
       const ids: string[] = [];
       for (const [delayMs, deliveries] of byWait) {

@@ -54,7 +54,9 @@ export function deliverJobsOf(
   const byLane = new Map<string, DeliveryToAttempt[]>();
   for (const d of deliveries) {
     const lane = laneOf(d.apiKey, d.destination);
-    byLane.set(lane, [...(byLane.get(lane) ?? []), d]);
+    const same = byLane.get(lane);
+    if (same) same.push(d);
+    else byLane.set(lane, [d]);
   }
   const jobs: Job<DeliverJobData>[] = [];
   for (const [lane, list] of byLane) {
