@@ -25,7 +25,8 @@ interface EndpointTarget {
 /** API keys' destinations: their basic configuration and their enabled advanced endpoints. */
 interface Destinations {
   settings: Map<string, WebhookSettings>;
-  endpoints: EndpointTarget[];
+  /** By API key, in the order they were made. */
+  endpoints: Map<string, EndpointTarget[]>;
 }
 
 interface NewDelivery {
@@ -83,7 +84,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     const unread = [...new Set(offers.map((o) => o.apiKey))].filter((k) => !tenants.includes(k));
     const more = await this.destinationsOf(manager, unread);
     const settings = new Map([...known.settings, ...more.settings]);
-    const endpoints = [...known.endpoints, ...more.endpoints];
+    const endpoints = new Map([...known.endpoints, ...more.endpoints]);
     const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
     const deliveries: NewDelivery[] = [];
     const pace = pacer();
@@ -118,8 +119,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
         if (raw) add('raw', raw);
         if (processed) add('processed', processed, offer.processed);
       }
-      for (const e of endpoints) {
-        if (e.api_key !== offer.apiKey) continue;
+      for (const e of endpoints.get(offer.apiKey) ?? []) {
         if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
         add(`endpoint:${e.endpoint_id}`, e.url, undefined, e.endpoint_id);
       }
@@ -145,7 +145,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
   }
 
   private async destinationsOf(manager: EntityManager, apiKeys: string[]): Promise<Destinations> {
-    if (apiKeys.length === 0) return { settings: new Map(), endpoints: [] };
+    if (apiKeys.length === 0) return { settings: new Map(), endpoints: new Map() };
     const settings = await readWebhookSettings(manager, apiKeys);
     const endpoints: EndpointTarget[] = await manager.query(
       `SELECT e.endpoint_id, e.api_key, e.url, e.filter_types
@@ -154,7 +154,13 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
        ORDER BY e.seq`,
       [apiKeys],
     );
-    return { settings, endpoints };
+    const byKey = new Map<string, EndpointTarget[]>();
+    for (const e of endpoints) {
+      const same = byKey.get(e.api_key);
+      if (same) same.push(e);
+      else byKey.set(e.api_key, [e]);
+    }
+    return { settings, endpoints: byKey };
   }
 
   /**
@@ -214,6 +220,6 @@ function hasAny({ settings, endpoints }: Destinations, apiKey: string): boolean 
   const { rawNotificationUrl, processedNotificationUrl } = basic?.config ?? {};
   return (
     (!!basic?.useWebhookService && !!(rawNotificationUrl || processedNotificationUrl)) ||
-    endpoints.some((e) => e.api_key === apiKey)
+    endpoints.has(apiKey)
   );
 }
