@@ -38,7 +38,7 @@ export class WebhookHousekeeping implements OnApplicationBootstrap, OnModuleDest
   ) {}
 
   onApplicationBootstrap(): void {
-    const upkeep = () => void this.prune().then(() => this.resumeStranded().catch(() => 0));
+    const upkeep = () => void this.prune().then(() => this.resumeStranded());
     upkeep();
     this.timer = setInterval(upkeep, EVERY_MS);
     this.timer.unref();
@@ -68,7 +68,7 @@ export class WebhookHousekeeping implements OnApplicationBootstrap, OnModuleDest
     }
   }
 
-  /** Gives the stranded deliveries jobs; answers how many there were. */
+  /** Gives the stranded deliveries jobs; answers how many there were (0 when it fails). */
   async resumeStranded(): Promise<number> {
     try {
       // The deliveries pending jobs hold, listed once (an anti-join against them, rather
@@ -98,7 +98,7 @@ export class WebhookHousekeeping implements OnApplicationBootstrap, OnModuleDest
       return stranded.length;
     } catch (err) {
       this.logger.warn({ msg: 'resuming stranded webhook deliveries failed', err: String(err) });
-      throw err;
+      return 0;
     }
   }
 }
