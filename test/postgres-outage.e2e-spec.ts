@@ -43,7 +43,7 @@ class GatedJob implements OnModuleInit {
 class GatedJobModule {}
 
 // Runs on both passes: the test brings a Postgres cluster of its own, to stop and start it.
-(bin ? describe : describe.skip)('a Postgres outage', () => {
+(bin ? describe : describe.skip)('a Postgres outage (needs pg_ctl and initdb)', () => {
   let cluster: OwnPostgres;
   let t: TestApp;
   let ws: TestWorkspace;

@@ -137,7 +137,8 @@ describe('rate limits (D5.6)', () => {
 });
 
 const redisBin = redisServerBinary();
-(redisBin ? describe : describe.skip)('rate limits while Redis does not answer', () => {
+const withRedisServer = redisBin ? describe : describe.skip;
+withRedisServer('rate limits while Redis does not answer (needs redis-server)', () => {
   let redis: OwnRedis;
   let t: TestApp;
   beforeAll(async () => {

@@ -9,13 +9,29 @@ const execFileAsync = promisify(execFile);
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
-/** The newest installed Postgres's bin directory, or undefined when there is none. */
+/**
+ * The newest installed Postgres's bin directory (with pg_ctl and initdb), or undefined when
+ * there is none: the tests that need it (named "… (needs pg_ctl and initdb)") skip then.
+ * Under CI=true a missing one throws instead, failing the test file: CI installs Postgres
+ * (.ci/run), so its absence there is a fault, not a skip.
+ */
 export function postgresBinaries(): string | undefined {
-  if (!existsSync(POSTGRES_ROOT)) return undefined;
-  const versions = readdirSync(POSTGRES_ROOT)
-    .filter((v) => existsSync(join(POSTGRES_ROOT, v, 'bin', 'pg_ctl')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] && join(POSTGRES_ROOT, versions[0], 'bin');
+  const versions = existsSync(POSTGRES_ROOT)
+    ? readdirSync(POSTGRES_ROOT)
+        .filter((v) =>
+          ['pg_ctl', 'initdb'].every((t) => existsSync(join(POSTGRES_ROOT, v, 'bin', t))),
+        )
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions[0] && join(POSTGRES_ROOT, versions[0], 'bin');
+  if (!found && process.env.CI === 'true') {
+    throw new Error(
+      `pg_ctl and initdb are not under ${POSTGRES_ROOT}/<version>/bin, and CI=true does not ` +
+        'skip the tests that need them: install the Debian package postgresql ' +
+        '(apt-get install postgresql)',
+    );
+  }
+  return found;
 }
 
 /**

@@ -2,13 +2,25 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { freePort } from './free-port';
 
-/** The redis-server binary on PATH, or undefined when there is none. */
+/**
+ * The redis-server binary on PATH, or undefined when there is none: the tests that need it
+ * (named "… (needs redis-server)") skip then. Under CI=true a missing binary throws instead,
+ * failing the test file: CI installs it (.ci/run), so its absence there is a fault, not a skip.
+ */
 export function redisServerBinary(): string | undefined {
+  let found: string | undefined;
   try {
-    return execFileSync('sh', ['-c', 'command -v redis-server']).toString().trim() || undefined;
+    found = execFileSync('sh', ['-c', 'command -v redis-server']).toString().trim() || undefined;
   } catch {
-    return undefined;
+    found = undefined;
   }
+  if (!found && process.env.CI === 'true') {
+    throw new Error(
+      'redis-server is not on PATH, and CI=true does not skip the tests that need it: ' +
+        'install the Debian package redis-server (apt-get install redis-server)',
+    );
+  }
+  return found;
 }
 
 /** A Redis of a test's own, on its own port, in memory only: never the shared one. */
