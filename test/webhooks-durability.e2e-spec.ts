@@ -85,7 +85,7 @@ const addAnnotation = (
 describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () => {
   // (a) The built server in a process of its own, killed with SIGKILL (no shutdown hook runs)
   // while its first attempts are on the wire; a new server on the same data delivers them.
-  describe('a server killed between the commit of an event and its delivery', () => {
+  describe('a server killed between the commit of an event and its delivery (with REDIS_URL: needs redis-server)', () => {
     let redis: OwnRedis | undefined;
     let databaseUrl: string | undefined;
     let dataDir: string | undefined;
@@ -177,7 +177,7 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
 
   // (b) Bull on a Redis of the test's own (never the shared one), flushed between two attempts.
   (onPostgres && process.env.REDIS_URL && redisBin ? describe : describe.skip)(
-    'Redis flushed in the middle of a retry',
+    'Redis flushed in the middle of a retry (needs redis-server)',
     () => {
       let redis: OwnRedis;
       let t: TestApp;
