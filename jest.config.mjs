@@ -40,4 +40,10 @@ export default {
     ],
   },
   testTimeout: 60000,
+  // After the summary: the skipped tests, checked against test/expected-skips.json (fails the
+  // run under CI=true on a skip the pass does not declare).
+  reporters: [
+    'default',
+    ['<rootDir>/test/support/skip-reporter.mjs', { list: 'test/expected-skips.json' }],
+  ],
 };
