@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, type MigrationClass } from '@app/platform';
+import { testRunTag } from './test-database';
 
 // pg is CommonJS: its classes are not named exports for Node's ESM loader (the ESM build).
 const { Client } = pg;
@@ -29,23 +30,29 @@ export function templateKey(migrations: MigrationClass[], salt = ''): string {
 
 // ---- Postgres ---------------------------------------------------------------------------
 
-/** Answers the name of the template database of `migrations` on the server of `baseUrl`, made once. */
+/**
+ * Answers the name of the template database of `migrations` on the server of `baseUrl`, made
+ * once: `tmpl_<key>`, kept for the next runs; `tmpl_<tag>_<key>` in a run tagged with
+ * TEST_DATABASE_TAG, which drops it with the run's other databases.
+ */
 export async function postgresTemplate(
   baseUrl: string,
   migrations: MigrationClass[],
 ): Promise<string> {
-  const name = `tmpl_${templateKey(migrations)}`;
+  const key = templateKey(migrations);
+  const tagged = testRunTag() ? `tmpl_${testRunTag()}_` : 'tmpl_';
+  const name = `${tagged}${key}`;
   const admin = new Client({ connectionString: urlOf(baseUrl, 'postgres') });
   await admin.connect();
   try {
     if (await exists(admin, name)) return name;
     // Parallel jest workers (or CI runs) on one server: one makes it, the others wait for it.
-    const lock = BigInt.asIntN(64, BigInt(`0x${name.slice(5)}`)).toString();
+    const lock = BigInt.asIntN(64, BigInt(`0x${key}`)).toString();
     await admin.query(`SELECT pg_advisory_lock($1::bigint)`, [lock]);
     try {
       if (await exists(admin, name)) return name;
       // Built under another name and renamed when migrated: no one copies a half-made template.
-      const building = `tmpl_build_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const building = `${tagged}build_${process.pid}_${randomBytes(4).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${building}`);
       try {
         await migrateDatabase({ databaseUrl: urlOf(baseUrl, building), dataDir: '' }, migrations);
