@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # .ci/production-tree.sh repeats this build without Docker (same files, same commands, only what
-# the runtime stage keeps, run as a non-root user): change both together.
+# the runtime stage keeps, run as a non-root user): change both together. Node 24 in both stages;
+# .ci/run runs that script on Node 24 (NODE24_VERSION there).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -12,7 +13,7 @@ COPY libs ./libs
 RUN npm run build \
  && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

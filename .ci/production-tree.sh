@@ -8,6 +8,8 @@
 # (node_modules, dist, package.json), its environment (NODE_ENV=production, DATA_DIR, PORT,
 # HOST) and its command (node dist/apps/api/src/main.js).
 #
+# The image is node:24-bookworm-slim: .ci/run runs this script with Node 24 first on PATH.
+#
 #   bash .ci/production-tree.sh            # from anywhere in the repository
 set -euo pipefail
 
@@ -52,6 +54,7 @@ fail() {
 
 step() { echo "production-tree: [+$(($(date +%s) - started)) s] $*"; }
 
+step "node $(node --version), npm $(npm --version) ($(command -v node))"
 step "copying the Dockerfile's build context into $tree"
 mkdir -p "$tree"
 git ls-files -z -- "${FILES[@]}" | tar --null -T - -cf - | tar -xf - -C "$tree"

@@ -14,6 +14,8 @@ const compose = read('docker-compose.yml');
 const readme = read('README.md');
 const config = read('libs/platform/src/config/app-config.ts');
 const script = read('.ci/production-tree.sh');
+const ciRun = read('.ci/run');
+const engines: string = JSON.parse(read('package.json')).engines.node;
 
 /** Variables set for a runtime, not read by this server (Node and its libraries read it). */
 const NOT_OURS = ['NODE_ENV'];
@@ -91,6 +93,17 @@ describe('deployment files', () => {
       expect(check).toContain(`      ${key}: ${value}`);
     }
     expect(argv.join(' ')).toContain('/health');
+  });
+
+  it('build on the Node major CI runs the production tree on, one package.json supports', () => {
+    const majors = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((m) => m[1]);
+    expect(majors).toHaveLength(2); // the build and the runtime stage
+    const ci = /^NODE24_VERSION=(\d+)\.\d+\.\d+$/m.exec(ciRun);
+    expect(ci).not.toBeNull();
+    expect(majors).toEqual([ci![1], ci![1]]);
+    expect(
+      engines.split('||').map((range) => range.trim().replace(/^\^/, '').split('.')[0]),
+    ).toContain(ci![1]);
   });
 
   it('are what .ci/production-tree.sh rebuilds: same files, same commands, same runtime tree', () => {
