@@ -21,6 +21,9 @@ export interface BenchServer {
 
 const BENCH_PREFIX = 'bench';
 
+/** The limits the bench raises, and only these (no scenario calls Ask AI, limited apart). */
+const BENCH_RATE_LIMITS = { rateLimitRps: 1_000_000, rateLimitBurst: 1_000_000 };
+
 export async function startBenchServer(): Promise<BenchServer> {
   const env = loadConfig(process.env);
   const databaseUrl = env.databaseUrl
@@ -37,7 +40,15 @@ export async function startBenchServer(): Promise<BenchServer> {
     // The webhook scenario's receivers are local.
     webhookAllowPrivateTargets: true,
     queuePrefix: `bench_${randomBytes(3).toString('hex')}`,
+    // One API key makes every call, thousands a second: the default per-caller limits (README
+    // "Rate limits") would refuse them. Still counted, as for users: only the limits are raised.
+    ...BENCH_RATE_LIMITS,
   };
+  console.log(
+    `bench: rate limits raised for the bench's own calls: RATE_LIMIT_RPS ${env.rateLimitRps} → ` +
+      `${config.rateLimitRps}, RATE_LIMIT_BURST ${env.rateLimitBurst} → ${config.rateLimitBurst} ` +
+      '(every other setting as the environment gives it)',
+  );
   const { app } = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const baseUrl = await app.getUrl();
