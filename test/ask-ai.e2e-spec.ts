@@ -1,6 +1,9 @@
 import { jest } from '@jest/globals';
+import { createServer, type Server } from 'node:http';
 import { DataSource } from 'typeorm';
-import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
+import { AI_RESOLVE_ALL } from '@app/ai';
+import type { ResolveAll } from '@app/platform';
+import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
 import { everyRowAsText } from './support/every-row';
 import {
   FAKE_USAGE,
@@ -11,7 +14,9 @@ import {
 import { freePort } from './support/free-port';
 
 // Operation 5 and D12 against fake providers: real HTTP servers on 127.0.0.1 speaking each
-// provider's wire format, reached by the official SDKs through the workspace's baseUrl.
+// provider's wire format, reached by the official SDKs through the workspace's baseUrl. The
+// fakes are on loopback, so these apps allow private endpoints (AI_ALLOW_PRIVATE_BASE_URLS);
+// the last suites check what happens without it.
 const KEYS: Record<ProviderKind, string> = {
   openai: 'sk-openai-SECRETKEY-1234',
   anthropic: 'sk-ant-SECRETKEY-5678',
@@ -51,10 +56,16 @@ describe('Ask AI (operation 5, D12)', () => {
     jest.spyOn(process.stdout, 'write').mockImplementation(capture);
     jest.spyOn(process.stderr, 'write').mockImplementation(capture);
     t = await createTestApp({
-      config: { aiTimeoutMs: TIMEOUT_MS, rateLimitAiRpm: 1000, logLevel: 'trace' },
+      config: {
+        aiTimeoutMs: TIMEOUT_MS,
+        rateLimitAiRpm: 1000,
+        logLevel: 'trace',
+        aiAllowPrivateBaseUrls: true,
+      },
     });
     ws = await t.createWorkspace('ai@example.com');
-    expect((await configure(ws, allProviders())).status).toBe(200);
+    const configured = await configure(ws, allProviders());
+    if (configured.status !== 200) throw new Error(`aimodelconfig/update: ${configured.text}`);
   });
 
   afterEach(() => {
@@ -345,7 +356,7 @@ describe('Ask AI rate limit (RATE_LIMIT_AI_RPM)', () => {
   let fake: FakeProvider;
   beforeAll(async () => {
     fake = await startFakeProvider('openai');
-    t = await createTestApp({ config: { rateLimitAiRpm: 2 } });
+    t = await createTestApp({ config: { rateLimitAiRpm: 2, aiAllowPrivateBaseUrls: true } });
   });
   afterAll(async () => {
     await t.close();
@@ -376,5 +387,214 @@ describe('Ask AI rate limit (RATE_LIMIT_AI_RPM)', () => {
     // Another key of the same workspace has its own count.
     const second = await t.createApiKey(ws);
     expect((await ask(second)).status).toBe(200);
+  });
+});
+
+/** Names under `.inside.test` resolve to 127.0.0.1, as an internal DNS name would; others fail. */
+const insideResolver: ResolveAll = (hostname, _family, callback) =>
+  hostname.endsWith('.inside.test')
+    ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+    : callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+
+/** A service on the server's own network: it must hear nothing from Ask AI. */
+async function startInternalService(): Promise<{ port: number; calls: string[]; server: Server }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    calls.push(req.url ?? '');
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { message: 'INTERNAL-SECRET-42' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as { port: number }).port, calls, server };
+}
+
+const MODELS = ['gpt-4o', 'claude-haiku-4-5', 'gemini-2.5-flash'] as const;
+
+describe("Ask AI never reaches the server's own network (D12.4)", () => {
+  let t: TestApp;
+  let internal: Awaited<ReturnType<typeof startInternalService>>;
+  beforeAll(async () => {
+    internal = await startInternalService();
+    t = await createTestApp({
+      // A server-wide endpoint on loopback, as a workspace endpoint stored before this rule
+      // would be: the start-up check is bypassed here, the call-time one is what is tested.
+      config: { rateLimitAiRpm: 1000, geminiBaseUrl: `http://127.0.0.1:${internal.port}` },
+      overrides: [{ provide: AI_RESOLVE_ALL, useValue: insideResolver }],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => internal.server.close(resolve));
+  });
+
+  it('aimodelconfig/update refuses a private address, naming the setting that allows it', async () => {
+    const ws = await t.createWorkspace('literal@example.com');
+    for (const host of [
+      `127.0.0.1:${internal.port}`,
+      'localhost',
+      '[::1]',
+      '169.254.169.254',
+      '10.1.2.3',
+      '192.168.0.10',
+    ]) {
+      const res = await t.post(
+        '/v2/workspace/aimodelconfig/update',
+        { providers: { openai: { apiKey: 'sk-x', baseUrl: `http://${host}/v1` } } },
+        t.workspaceHeaders(ws),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+      expect(res.body.error.details.fields[0]).toEqual({
+        field: 'data.providers.openai.baseUrl',
+        message: expect.stringContaining('AI_ALLOW_PRIVATE_BASE_URLS=true'),
+      });
+    }
+    const stored = await t.post('/v2/workspace/aimodelconfig/get', {}, t.workspaceHeaders(ws));
+    expect(stored.body.result.data).toEqual({ providers: {} });
+  });
+
+  it('a name that resolves to 127.0.0.1 is PERMISSION_DENIED at call time, nothing sent', async () => {
+    const ws = await t.createWorkspace('inside@example.com');
+    const baseUrl = `http://models.inside.test:${internal.port}/v1`;
+    const configured = await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      {
+        providers: {
+          openai: { apiKey: 'sk-o', baseUrl },
+          anthropic: { apiKey: 'sk-a', baseUrl },
+          gemini: { apiKey: 'gm-g', baseUrl },
+        },
+      },
+      t.workspaceHeaders(ws),
+    );
+    expect(configured.status).toBe(200);
+    for (const model of MODELS) {
+      const res = await t.post(
+        '/v2/rewriter/ask-ai',
+        { model, prompt: PROMPT, text: TEXT },
+        t.apiKeyHeaders(ws),
+      );
+      expect(res.status).toBe(403);
+      expect(res.body.error.status).toBe('PERMISSION_DENIED');
+      expect(res.body.error.message).toContain('AI_ALLOW_PRIVATE_BASE_URLS');
+      expect(JSON.stringify(res.body)).not.toContain('INTERNAL-SECRET');
+    }
+    expect(internal.calls).toEqual([]);
+  });
+
+  it('a server-wide endpoint on a loopback literal is refused at call time, nothing sent', async () => {
+    const ws = await t.createWorkspace('serverwide@example.com');
+    await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { gemini: { apiKey: 'gm-only-a-key' } } },
+      t.workspaceHeaders(ws),
+    );
+    const res = await t.post(
+      '/v2/rewriter/ask-ai',
+      { model: 'gemini-2.5-pro', prompt: PROMPT, text: TEXT },
+      t.apiKeyHeaders(ws),
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      details: { provider: 'gemini' },
+    });
+    expect(internal.calls).toEqual([]);
+  });
+});
+
+describe('Ask AI with AI_ALLOW_PRIVATE_BASE_URLS=true', () => {
+  let t: TestApp;
+  let fake: FakeProvider;
+  let inside: FakeProvider;
+  beforeAll(async () => {
+    fake = await startFakeProvider('openai');
+    inside = await startFakeProvider('openai');
+    t = await createTestApp({
+      config: { rateLimitAiRpm: 1000, aiAllowPrivateBaseUrls: true },
+      overrides: [{ provide: AI_RESOLVE_ALL, useValue: insideResolver }],
+    });
+  });
+  afterEach(() => {
+    for (const f of [fake, inside]) {
+      f.mode = 'ok';
+      f.requests.length = 0;
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([fake.close(), inside.close()]);
+  });
+
+  const workspaceWith = async (baseUrl: string) => {
+    const ws = await t.createWorkspace();
+    const res = await t.post(
+      '/v2/workspace/aimodelconfig/update',
+      { providers: { openai: { apiKey: 'sk-allowed', baseUrl } } },
+      t.workspaceHeaders(ws),
+    );
+    expect(res.status).toBe(200);
+    return ws;
+  };
+
+  it('reaches an endpoint whose name resolves to 127.0.0.1', async () => {
+    const port = new URL(fake.url).port;
+    const ws = await workspaceWith(`http://models.inside.test:${port}/v1`);
+    fake.answer = 'Reached.';
+    const res = await t.post(
+      '/v2/rewriter/ask-ai',
+      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
+      t.apiKeyHeaders(ws),
+    );
+    expect(res.body).toEqual({ result: { success: true, text: 'Reached.' } });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0].headers.host).toBe(`models.inside.test:${port}`);
+  });
+
+  it('does not follow a redirect to 127.0.0.1: UNAVAILABLE, the target hears nothing', async () => {
+    const ws = await workspaceWith(fake.url);
+    fake.mode = { redirectTo: `${inside.url}/chat/completions` };
+    const res = await t.post(
+      '/v2/rewriter/ask-ai',
+      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
+      t.apiKeyHeaders(ws),
+    );
+    expect(res.status).toBe(503);
+    expect(res.body.error).toMatchObject({
+      status: 'UNAVAILABLE',
+      details: { provider: 'openai', providerStatus: 307 },
+    });
+    expect(fake.requests).toHaveLength(1);
+    expect(inside.requests).toEqual([]);
+  });
+
+  it('a caller that goes away stops the provider call (not billed), recorded as CANCELLED', async () => {
+    const ws = await workspaceWith(fake.url);
+    fake.mode = 'hang';
+    const call = t.post(
+      '/v2/rewriter/ask-ai',
+      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
+      t.apiKeyHeaders(ws),
+    );
+    const settled = call.then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    await waitFor(async () => (fake.requests.length === 1 ? true : undefined));
+    call.abort();
+    // The deadline is AI_TIMEOUT_MS's default, a minute: only the caller leaving ends it now.
+    const provider = await Promise.race([
+      fake.requests[0].abandoned.then(() => 'provider call stopped'),
+      new Promise((resolve) => setTimeout(resolve, 10_000, 'provider call still open')),
+    ]);
+    expect(provider).toBe('provider call stopped');
+    expect(await settled).toBe('aborted');
+    const outcome = await waitFor(async () => {
+      const rows: { outcome: string }[] = await t.app
+        .get(DataSource)
+        .query('SELECT outcome FROM ai_usage WHERE api_key = $1', [ws.apiKey]);
+      return rows[0]?.outcome;
+    });
+    expect(outcome).toBe('CANCELLED');
   });
 });

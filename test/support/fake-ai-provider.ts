@@ -4,16 +4,18 @@ import type { Socket } from 'node:net';
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini';
 
 /**
- * How the fake answers: in the provider's wire format, with an error status, never, or 429
- * asking the caller to come back in an hour (`slow-down`).
+ * How the fake answers: in the provider's wire format, with an error status, never, 429
+ * asking the caller to come back in an hour (`slow-down`), or a 307 to another URL.
  */
-export type FakeMode = 'ok' | 401 | 500 | 'hang' | 'slow-down';
+export type FakeMode = 'ok' | 401 | 500 | 'hang' | 'slow-down' | { redirectTo: string };
 
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** Settles when the caller closes the connection before an answer was sent in full. */
+  abandoned: Promise<void>;
 }
 
 export interface FakeProvider {
@@ -105,8 +107,16 @@ export async function startFakeProvider(kind: ProviderKind): Promise<FakeProvide
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const path = req.url ?? '';
-      fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      const abandoned = new Promise<void>((resolve) =>
+        res.once('close', () => !res.writableFinished && resolve()),
+      );
+      fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body, abandoned });
       if (fake.mode === 'hang') return;
+      if (typeof fake.mode === 'object') {
+        res.writeHead(307, { location: fake.mode.redirectTo });
+        res.end();
+        return;
+      }
       if (fake.mode === 'slow-down') {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' });
         res.end(JSON.stringify({ error: { message: 'slow down', type: 'rate_limit' } }));

@@ -7,6 +7,7 @@ import { AnthropicClient } from './providers/anthropic.client';
 import { GeminiClient } from './providers/gemini.client';
 import { OpenAiClient } from './providers/openai.client';
 import { PROVIDER_CLIENTS } from './providers/provider-client';
+import { ProviderFetch, systemAiResolver } from './providers/provider-fetch';
 import { AiRateLimiter } from './rate-limit/ai-rate-limiter';
 import { AiUsageRecorder } from './read-models/ai-usage.recorder';
 import { Migrations } from '@app/platform';
@@ -18,6 +19,8 @@ import { AiUsage1763856000010 } from './migrations/1763856000010-ai-usage';
   imports: [CqrsModule],
   controllers: [RewriterController],
   providers: [
+    systemAiResolver,
+    ProviderFetch,
     OpenAiClient,
     AnthropicClient,
     GeminiClient,

@@ -3,11 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiFailure,
+  Caller,
   CommonFailures,
   RequestBody,
   RequestData,
   Rpc,
   ServiceError,
+  type CallerConnection,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AskAiCommand } from '../application/ask-ai/ask-ai.command';
@@ -39,14 +41,24 @@ export class RewriterController {
     'INVALID_ARGUMENT',
     'an unknown model prefix, or the provider refused the call (4xx, `details.provider`)',
   )
-  @ApiFailure('PERMISSION_DENIED', "the model is outside the provider's `models` allow-list (D12)")
+  @ApiFailure(
+    'PERMISSION_DENIED',
+    "the model is outside the provider's `models` allow-list, or the provider's endpoint is on a private address (D12)",
+  )
   @ApiFailure('RESOURCE_EXHAUSTED', 'past RATE_LIMIT_AI_RPM for the key; retry after `Retry-After`')
-  @ApiFailure('UNAVAILABLE', 'the provider answered 5xx or could not be reached (D12.3)')
+  @ApiFailure(
+    'UNAVAILABLE',
+    'the provider answered 5xx or a redirect (not followed), or could not be reached (D12.3)',
+  )
   @ApiFailure('DEADLINE_EXCEEDED', 'the provider did not answer within AI_TIMEOUT_MS (D12.3)')
   @ApiKeyAuth()
-  async askAi(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AskAiRequest) {
+  async askAi(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: AskAiRequest,
+    @Caller() caller: CallerConnection,
+  ) {
     const result = await this.commands.execute(
-      new AskAiCommand(tenant, data.model, data.prompt, data.text),
+      new AskAiCommand(tenant, data.model, data.prompt, data.text, caller.gone),
     );
     return { result };
   }

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { Injectable } from '@nestjs/common';
+import { ProviderFetch } from './provider-fetch';
 import { retryOnce } from './retry-once';
 import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
@@ -11,10 +12,14 @@ const MAX_OUTPUT_TOKENS = 4096;
 export class AnthropicClient implements ProviderClient {
   readonly provider = 'anthropic' as const;
 
+  constructor(private readonly guarded: ProviderFetch) {}
+
   async complete(r: CompletionRequest): Promise<Completion> {
     const client = new Anthropic({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,
+      // Private targets refused, redirects not followed (D12.4).
+      fetch: this.guarded.fetch,
       timeout: r.timeoutMs,
       // Retried once by `retryOnce`, not by the SDK (see there).
       maxRetries: 0,

@@ -1,5 +1,6 @@
 import { GoogleGenAI } from '@google/genai';
 import { Injectable } from '@nestjs/common';
+import { ProviderFetch } from './provider-fetch';
 import {
   MAX_RETRIES,
   type Completion,
@@ -12,6 +13,8 @@ import {
 export class GeminiClient implements ProviderClient {
   readonly provider = 'gemini' as const;
 
+  constructor(private readonly guarded: ProviderFetch) {}
+
   async complete(r: CompletionRequest): Promise<Completion> {
     const client = new GoogleGenAI({
       apiKey: r.apiKey,
@@ -20,9 +23,8 @@ export class GeminiClient implements ProviderClient {
       httpOptions: {
         ...(r.baseUrl !== undefined && { baseUrl: r.baseUrl }),
         timeout: r.timeoutMs,
-        // Node's own fetch, named explicitly: the SDK's default lookup fails inside jest's VM
-        // realm ("fetch failed"); in the server both are the same function.
-        fetch: (input, init) => fetch(input, init),
+        // Private targets refused, redirects not followed (D12.4).
+        fetch: this.guarded.fetch,
         // The same policy as the other SDKs: one retry of a 429 or 5xx.
         retryOptions: {
           attempts: 1 + MAX_RETRIES,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { takesPromptInUserMessage } from '../domain/model-provider';
+import { ProviderFetch } from './provider-fetch';
 import { retryOnce } from './retry-once';
 import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
@@ -9,10 +10,14 @@ import { type Completion, type CompletionRequest, type ProviderClient } from './
 export class OpenAiClient implements ProviderClient {
   readonly provider = 'openai' as const;
 
+  constructor(private readonly guarded: ProviderFetch) {}
+
   async complete(r: CompletionRequest): Promise<Completion> {
     const client = new OpenAI({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,
+      // Private targets refused, redirects not followed (D12.4).
+      fetch: this.guarded.fetch,
       timeout: r.timeoutMs,
       // Retried once by `retryOnce`, not by the SDK (see there).
       maxRetries: 0,

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { ServiceError } from '@app/platform';
+import { guardedFetchRefusal, PrivateTargetError, ServiceError } from '@app/platform';
 import type { AiProvider } from '@app/workspaces';
 
 /** Longest provider message passed on: enough to act on, not a page of whatever answered. */
@@ -42,19 +42,41 @@ const isConnectionTimeout = (error: unknown): boolean =>
   error instanceof OpenAI.APIConnectionTimeoutError ||
   error instanceof Anthropic.APIConnectionTimeoutError;
 
+/** What stopped a call before the provider answered: our deadline or the caller leaving. */
+export type StoppedBy = 'deadline' | 'caller' | undefined;
+
 /**
- * D12.3: how a provider call that failed is answered. `deadlineHit`: our overall deadline
- * aborted it (the SDKs report that as an abort or a connection error).
+ * D12.3: how a provider call that failed is answered. `stoppedBy`: the signal that aborted it
+ * (the SDKs report an abort as an abort or a connection error).
  */
 export function providerFailure(
   error: unknown,
   provider: AiProvider,
   apiKey: string,
-  deadlineHit: boolean,
+  stoppedBy: StoppedBy,
 ): ServiceError {
+  if (stoppedBy === 'caller') {
+    return new ServiceError('CANCELLED', 'The caller went away; the provider call was stopped', {
+      provider,
+    });
+  }
+  const refusal = guardedFetchRefusal(error);
+  if (refusal instanceof PrivateTargetError) {
+    return new ServiceError(
+      'PERMISSION_DENIED',
+      `The ${provider} endpoint resolves to a private or loopback address; the server allows one only with AI_ALLOW_PRIVATE_BASE_URLS=true`,
+      { provider },
+    );
+  }
+  if (refusal) {
+    return new ServiceError('UNAVAILABLE', `${provider} ${refusal.message}`, {
+      provider,
+      providerStatus: refusal.status,
+    });
+  }
   // The provider's HTTP status first: a 408 or a 504 it answered is not our deadline.
   const status = (error as { status?: unknown })?.status;
-  if (deadlineHit || (typeof status !== 'number' && isConnectionTimeout(error))) {
+  if (stoppedBy === 'deadline' || (typeof status !== 'number' && isConnectionTimeout(error))) {
     return new ServiceError('DEADLINE_EXCEEDED', `${provider} did not answer in time`, {
       provider,
     });

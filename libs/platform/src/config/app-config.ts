@@ -1,3 +1,4 @@
+import { isPrivateHost } from '../net/private-address';
 /**
  * Typed configuration read once from the environment (docs/decisions.md D13; every variable
  * is listed in docs/api-contract.md "Configuration" and the README).
@@ -45,6 +46,11 @@ export interface AppConfig {
   openaiBaseUrl?: string;
   anthropicBaseUrl?: string;
   geminiBaseUrl?: string;
+  /**
+   * Ask AI may call a provider endpoint on a private, loopback or link-local address (a
+   * self-hosted model); off by default, so no tenant reaches the server's network (D12.4).
+   */
+  aiAllowPrivateBaseUrls: boolean;
   /** Ask AI calls per API key per minute, counted in this process (D12). */
   rateLimitAiRpm: number;
   /** How long one Ask AI call may take, retry included, before DEADLINE_EXCEEDED (D12.3). */
@@ -104,6 +110,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/**
+ * A provider endpoint: a private address literal is refused here, at start, rather than on
+ * every call (D12.4); a name is checked when it is resolved, at call time.
+ */
+function aiBaseUrl(env: Env, name: string): string | undefined {
+  const raw = url(env, name, ['http:', 'https:']);
+  if (raw && !boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS') && isPrivateHost(new URL(raw).hostname)) {
+    throw new ConfigError(
+      `${name} points to a private or loopback address; set AI_ALLOW_PRIVATE_BASE_URLS=true to allow it`,
+    );
+  }
+  return raw;
+}
+
 function encryptionKey(env: Env): Buffer | undefined {
   const raw = env.SERVICE_ENCRYPTION_KEY;
   if (raw === undefined || raw === '') return undefined;
@@ -158,9 +178,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookLogRetentionDays: positiveNumber(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
     webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 64, true),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
-    openaiBaseUrl: url(env, 'OPENAI_BASE_URL', ['http:', 'https:']),
-    anthropicBaseUrl: url(env, 'ANTHROPIC_BASE_URL', ['http:', 'https:']),
-    geminiBaseUrl: url(env, 'GEMINI_BASE_URL', ['http:', 'https:']),
+    openaiBaseUrl: aiBaseUrl(env, 'OPENAI_BASE_URL'),
+    anthropicBaseUrl: aiBaseUrl(env, 'ANTHROPIC_BASE_URL'),
+    geminiBaseUrl: aiBaseUrl(env, 'GEMINI_BASE_URL'),
+    aiAllowPrivateBaseUrls: boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS'),
     rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
     aiTimeoutMs: Math.min(positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true), MAX_TIMER_MS),
   };

@@ -1,5 +1,7 @@
 /** google.rpc status codes used in failure envelopes, with their HTTP status (D1.6). */
 export const HTTP_STATUS_OF = {
+  /** The caller closed its connection first; nobody reads this answer (499, as proxies log it). */
+  CANCELLED: 499,
   INVALID_ARGUMENT: 400,
   FAILED_PRECONDITION: 400,
   UNAUTHENTICATED: 401,

@@ -1,8 +1,12 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateHost } from '@app/platform';
+import type { LookupFunction } from 'node:net';
+import {
+  checkedLookup,
+  isRefusedLiteral,
+  PrivateTargetError,
+  type ResolveAll,
+} from '@app/platform';
 
 /** A 2xx must come within this long (D11.5). */
 export const ATTEMPT_TIMEOUT_MS = 15_000;
@@ -18,32 +22,6 @@ export interface SendOutcome {
   error?: string;
 }
 
-export class PrivateTargetError extends Error {
-  constructor() {
-    super('the target resolves to a private or loopback address');
-    this.name = 'PrivateTargetError';
-  }
-}
-
-/**
- * A DNS lookup that refuses a name when any of its addresses is private or loopback (D11.6),
- * and connects to an address it checked (no second resolution to race with).
- */
-function checkedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-      if (err) return callback(err, '', 4);
-      if (!allowPrivate && addresses.some((a) => isPrivateHost(a.address))) {
-        return callback(new PrivateTargetError(), '', 4);
-      }
-      if ((options as { all?: boolean }).all) {
-        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      }
-      callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-}
-
 /**
  * POSTs webhook bodies: no redirects followed (a 3xx is a failure), 15 s for the whole
  * answer, kept-alive connections, and targets on private or loopback addresses refused
@@ -56,8 +34,12 @@ export class HttpSender {
   private readonly https = new HttpsAgent({ keepAlive: true });
   private readonly lookup: LookupFunction;
 
-  constructor(private readonly allowPrivate: boolean) {
-    this.lookup = checkedLookup(allowPrivate);
+  /** `resolveAll`: how names are resolved (the system's resolver unless a test gives one). */
+  constructor(
+    private readonly allowPrivate: boolean,
+    resolveAll?: ResolveAll,
+  ) {
+    this.lookup = checkedLookup(allowPrivate, resolveAll);
   }
 
   async send(target: string, body: string, headers: Record<string, string>): Promise<SendOutcome> {
@@ -69,8 +51,7 @@ export class HttpSender {
     } catch {
       return { durationMs: 0, error: 'not a URL' };
     }
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!this.allowPrivate && (isIP(host) || host === 'localhost') && isPrivateHost(host)) {
+    if (isRefusedLiteral(url.hostname, this.allowPrivate)) {
       return { durationMs: 0, error: new PrivateTargetError().message };
     }
     const secure = url.protocol === 'https:';

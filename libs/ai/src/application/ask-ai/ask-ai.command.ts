@@ -11,6 +11,8 @@ export class AskAiCommand extends Command<AskAiAnswer> {
     readonly model: string,
     readonly prompt: string,
     readonly text: string,
+    /** Aborts when the caller goes away: the provider call stops with it. */
+    readonly callerSignal?: AbortSignal,
   ) {
     super();
   }

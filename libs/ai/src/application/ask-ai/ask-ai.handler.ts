@@ -3,7 +3,7 @@ import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, ServiceError, type AppConfig } from '@app/platform';
 import { GetAiProviderSettingsQuery, type AiProvider } from '@app/workspaces';
 import { KNOWN_PREFIXES, providerOfModel } from '../../domain/model-provider';
-import { providerFailure } from '../../providers/provider-failure';
+import { providerFailure, type StoppedBy } from '../../providers/provider-failure';
 import {
   PROVIDER_CLIENTS,
   type Completion,
@@ -19,11 +19,11 @@ import { AskAiCommand, type AskAiAnswer } from './ask-ai.command';
  * Logs name the provider, model and outcome only: never the prompt, the text or the key.
  */
 /**
- * The call, or the deadline's abort, whichever comes first: an SDK may sleep through a
+ * The call, or the signal's abort, whichever comes first: an SDK may sleep through a
  * provider's Retry-After without looking at the signal (openai does), and the caller must
  * still have its answer at the deadline.
  */
-function beforeDeadline<T>(call: Promise<T>, deadline: AbortSignal): Promise<T> {
+function beforeAbort<T>(call: Promise<T>, deadline: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(deadline.reason ?? new Error('deadline'));
     if (deadline.aborted) return onAbort();
@@ -44,7 +44,7 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ tenant, model, prompt, text }: AskAiCommand): Promise<AskAiAnswer> {
+  async execute({ tenant, model, prompt, text, callerSignal }: AskAiCommand): Promise<AskAiAnswer> {
     const provider = providerOfModel(model);
     if (!provider) {
       throw ServiceError.invalidField(
@@ -69,6 +69,10 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
 
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.config.aiTimeoutMs);
+    // A caller that goes away stops the call: nobody would read an answer billed to its key.
+    const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
+    const stoppedBy = (): StoppedBy =>
+      callerSignal?.aborted ? 'caller' : deadline.aborted ? 'deadline' : undefined;
     const record = (outcome: string, inputTokens = 0, outputTokens = 0) =>
       this.usage.record({
         apiKey: tenant.apiKey,
@@ -82,7 +86,7 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
       });
     let answer: Completion;
     try {
-      answer = await beforeDeadline(
+      answer = await beforeAbort(
         this.client(provider).complete({
           model,
           prompt,
@@ -90,12 +94,12 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
           apiKey: settings.apiKey,
           baseUrl: settings.baseUrl ?? this.defaultBaseUrl(provider),
           timeoutMs: this.config.aiTimeoutMs,
-          signal: deadline,
+          signal,
         }),
-        deadline,
+        signal,
       );
     } catch (error) {
-      const failure = providerFailure(error, provider, settings.apiKey, deadline.aborted);
+      const failure = providerFailure(error, provider, settings.apiKey, stoppedBy());
       this.logger.warn({
         requestId: tenant.requestId,
         msg: 'Ask AI call failed',

@@ -19,7 +19,7 @@ export class ProviderKeyDto {
   @MaxLength(1000)
   apiKey: string;
 
-  /** A self-hosted or proxied endpoint for this workspace (D12.2); may be a private address. */
+  /** A self-hosted or proxied endpoint for this workspace (D12.2); a private address only where the server allows it (D12.4). */
   @OptionalField()
   @IsString()
   @MaxLength(2048)

@@ -1,6 +1,14 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
-import { SecretBox } from '@app/platform';
+import {
+  APP_CONFIG,
+  isPrivateHost,
+  SecretBox,
+  ServiceError,
+  type AppConfig,
+  type FieldViolation,
+} from '@app/platform';
 import {
   Workspace,
   WORKSPACE_STREAM_TYPE,
@@ -20,9 +28,11 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
   constructor(
     private readonly repository: AggregateRepository,
     private readonly box: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ tenant, providers }: UpdateAiModelConfigCommand): Promise<AiModelConfigView> {
+    this.refusePrivateLiterals(providers);
     // Sealed once, outside the retry loop: keys enter the event encrypted (D3.5).
     const changes: Partial<Record<AiProvider, StoredProviderKey | null>> = {};
     for (const [name, value] of Object.entries(providers)) {
@@ -49,5 +59,27 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
         return maskedProviders(workspace.providers);
       },
     );
+  }
+
+  /**
+   * D12.4: an endpoint written as a private address or `localhost` is refused now, naming the
+   * setting that allows it; a name is checked when Ask AI resolves it.
+   */
+  private refusePrivateLiterals(providers: UpdateAiModelConfigCommand['providers']): void {
+    if (this.config.aiAllowPrivateBaseUrls) return;
+    const fields: FieldViolation[] = [];
+    for (const [name, value] of Object.entries(providers)) {
+      // Validation let only http(s) URLs through; `canParse` keeps an oddity a 400, not a 500.
+      const url =
+        value?.baseUrl && URL.canParse(value.baseUrl) ? new URL(value.baseUrl) : undefined;
+      if (url && isPrivateHost(url.hostname)) {
+        fields.push({
+          field: `data.providers.${name}.baseUrl`,
+          message:
+            'baseUrl must not point to a private or loopback address (the server allows it with AI_ALLOW_PRIVATE_BASE_URLS=true)',
+        });
+      }
+    }
+    if (fields.length > 0) throw ServiceError.invalidArgument(fields);
   }
 }
