@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
+import { ApiKeyRowReader } from './support/api-key-row-reader';
 
 // D1: envelopes, status mapping, request ids, body limits, unknown paths.
 describe('HTTP edge (D1)', () => {
@@ -82,6 +83,15 @@ describe('HTTP edge (D1)', () => {
       t.workspaceHeaders(ws),
     );
     expect(res.status).toBe(200);
+    // What was stored is the key of the known field and its defaults, without the unknown one.
+    const row = await new ApiKeyRowReader(t).read(res.body.result.data.apiKey);
+    expect(row.settings).toEqual({
+      ownerEmail: 'a@example.com',
+      type: 'testing',
+      apiKeyName: 'a@example.com API Key',
+      useEmailService: false,
+    });
+    expect(row.allowedDomains).toEqual([]);
   });
 
   it("echoes the caller's x-request-id, or makes one (D1.5)", async () => {

@@ -192,6 +192,8 @@ describe('malformed input', () => {
       h,
     );
     expect(paired.status).toBe(200);
+    const stored = await t.post('/v2/organizations/get', { organizationIds: ['o😀'] }, h);
+    expect(stored.body.result.data.map((o: { id: string }) => o.id)).toEqual(['o😀']);
   });
 
   it('treats null in an optional field as absent', async () => {
@@ -203,7 +205,13 @@ describe('malformed input', () => {
       '/v2/users/get',
     ]) {
       const res = await t.post(path, { organizationId: 'org', pageSize: null, pageToken: null }, h);
-      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      const absent = await t.post(path, { organizationId: 'org' }, h);
+      // The same answer as without them: the first page, of the default size.
+      expect({ path, status: res.status, result: res.body.result }).toEqual({
+        path,
+        status: 200,
+        result: absent.body.result,
+      });
     }
     const edit = await t.post(
       '/v2/commentannotations/comments/update',

@@ -134,13 +134,44 @@ describe('advanced webhooks and the delivery log', () => {
       prevIterator: null,
       done: true,
     });
-    // Another API key sees none of it.
-    const theirs = await t.post(
-      '/v2/workspace/advancedwebhook/endpoints/secret/get',
-      { endpointId },
+    // Another API key, advanced webhooks enabled (else every answer is FAILED_PRECONDITION),
+    // can neither list, read, change nor delete the endpoint.
+    const theirConfig = await t.post(
+      '/v2/workspace/advancedwebhookconfig/update',
+      { isEnabled: true },
       other,
     );
-    expect(theirs.body.error.status).toBe('FAILED_PRECONDITION');
+    expect(theirConfig.body.result.data.isEnabled).toBe(true);
+    const theirList = await t.post('/v2/workspace/advancedwebhook/endpoints/get', {}, other);
+    expect(theirList.body.result.data.endpoints).toEqual([]);
+    const notFound = {
+      status: 404,
+      body: { error: { status: 'NOT_FOUND', message: 'Advanced webhook endpoint not found.' } },
+    };
+    for (const [operation, data] of [
+      ['secret/get', { endpointId }],
+      ['update', { endpointId, url: `${receiver.url}/theirs`, description: 'Theirs' }],
+      ['delete', { endpointId }],
+    ] as const) {
+      const theirs = await t.post(
+        `/v2/workspace/advancedwebhook/endpoints/${operation}`,
+        data,
+        other,
+      );
+      expect({ operation, status: theirs.status, body: theirs.body }).toEqual({
+        operation,
+        ...notFound,
+      });
+    }
+    // And the endpoint is as it was.
+    const after = await t.post('/v2/workspace/advancedwebhook/endpoints/get', {}, h);
+    expect(after.body.result.data.endpoints).toEqual([created.body.result.data]);
+    const secretAfter = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/secret/get',
+      { endpointId },
+      h,
+    );
+    expect(secretAfter.body.result.data.secret).toBe(secret);
     const bad = await t.post(
       '/v2/workspace/advancedwebhook/endpoints/create',
       { url: 'ftp://example.com/x' },
@@ -150,8 +181,9 @@ describe('advanced webhooks and the delivery log', () => {
   });
 
   it('delivers to the endpoint by its filterTypes, signed with its own secret', async () => {
+    const mark = receiver.mark();
     await addAnnotation('x1', 'for the endpoint');
-    const call = await receiver.next('/ep');
+    const call = await receiver.nextSince(mark, '/ep');
     expect(verify(secret, call)).toMatchObject({
       webhookId: call.headers['webhook-id'],
       event: 'comment_annotation.add',
@@ -183,6 +215,8 @@ describe('advanced webhooks and the delivery log', () => {
     expect(verify(secret, call).data.task).toEqual({ taskId: 't1', assigneeId: 'ann' });
   });
 
+  let limitedId: string;
+
   it('enforces rateLimit (deliveries per second) on an endpoint', async () => {
     const limited = await t.post(
       '/v2/workspace/advancedwebhook/endpoints/create',
@@ -190,6 +224,7 @@ describe('advanced webhooks and the delivery log', () => {
       h,
     );
     expect(limited.body.result.data.rateLimit).toBe(2);
+    limitedId = limited.body.result.data.id;
     for (let i = 0; i < 6; i++) await addAnnotation(`rl${i}`, `limited ${i}`);
     const calls = await waitFor(async () => {
       const got = receiver.matching('/limited');
@@ -202,11 +237,71 @@ describe('advanced webhooks and the delivery log', () => {
     }
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(2);
     expect(calls[5].at - calls[0].at).toBeGreaterThanOrEqual(1000);
-    await t.post(
-      '/v2/workspace/advancedwebhook/endpoints/delete',
-      { endpointId: limited.body.result.data.id },
+  });
+
+  it('deletes an endpoint: gone from reads, and an event after it no longer reaches it', async () => {
+    // A second endpoint of the same filter: its delivery is the sign the event was handled.
+    const witness = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { url: `${receiver.url}/witness`, filterTypes: ['comment_annotation.add'] },
       h,
     );
+    const witnessId = witness.body.result.data.id;
+    const deleted = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/delete',
+      { endpointId: limitedId },
+      h,
+    );
+    expect({ status: deleted.status, body: deleted.body }).toEqual({
+      status: 200,
+      body: {
+        result: {
+          status: 'success',
+          message: 'Advanced webhook endpoint deleted successfully.',
+          data: { endpointId: limitedId, deleted: true },
+        },
+      },
+    });
+    const listed = await t.post('/v2/workspace/advancedwebhook/endpoints/get', {}, h);
+    expect(listed.body.result.data.endpoints.map((e: { id: string }) => e.id)).toEqual([
+      endpointId,
+      witnessId,
+    ]);
+    for (const operation of ['secret/get', 'delete']) {
+      const res = await t.post(
+        `/v2/workspace/advancedwebhook/endpoints/${operation}`,
+        { endpointId: limitedId },
+        h,
+      );
+      expect({ operation, error: res.body.error?.status }).toEqual({
+        operation,
+        error: 'NOT_FOUND',
+      });
+    }
+
+    const mark = receiver.mark();
+    const since = Date.now();
+    await addAnnotation('gone1', 'after the delete');
+    const seen = await receiver.nextSince(
+      mark,
+      '/witness',
+      (b) => b.data?.commentAnnotation?.annotationId === 'gone1',
+    );
+    expect(seen).toBeDefined();
+    await t.settle();
+    expect(receiver.calls.slice(mark).filter((c) => c.path === '/limited')).toEqual([]);
+    const toDeleted = await t.post(
+      '/v2/workspace/webhooks/deliveries/get',
+      { endpointId: limitedId, from: since },
+      h,
+    );
+    expect(toDeleted.body.result.data).toEqual([]);
+    const witnessGone = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/delete',
+      { endpointId: witnessId },
+      h,
+    );
+    expect(witnessGone.body.result.data).toEqual({ endpointId: witnessId, deleted: true });
   });
 
   it('lists deliveries with their attempts, filtered and in keyset pages, for the calling key only', async () => {
@@ -283,6 +378,7 @@ describe('advanced webhooks and the delivery log', () => {
       return res.body.result.data.length === 2 ? res.body.result.data : undefined;
     });
     receiver.respond = () => 200;
+    const mark = receiver.mark();
     const notFailed = await t.post(
       '/v2/workspace/webhooks/deliveries/retry',
       { deliveryId: newestDelivered },
@@ -295,15 +391,14 @@ describe('advanced webhooks and the delivery log', () => {
       h,
     );
     expect(one.body.result.data).toEqual({ deliveryIds: [failed[0].deliveryId] });
-    const again = await receiver.next('/ep', () => true);
-    expect(again).toBeDefined();
-    await waitFor(async () =>
-      receiver.calls.some(
-        (c) => c.path === '/ep' && c.headers['webhook-id'] === failed[0].deliveryId && c.at > since,
-      )
-        ? true
-        : undefined,
+    // The call this retry causes: a later one of the same delivery (its first attempt also
+    // reached /ep, with the same webhook-id, and was answered 410).
+    const again = await receiver.nextSince(
+      mark,
+      '/ep',
+      (_b, c) => c.headers['webhook-id'] === failed[0].deliveryId,
     );
+    expect(verify(secret, again).webhookId).toBe(failed[0].deliveryId);
     const rest = await t.post('/v2/workspace/webhooks/deliveries/retry', { since }, h);
     expect(rest.body.result.data.deliveryIds).toEqual([failed[1].deliveryId]);
     // Retried: pending, then delivered on its one more attempt.

@@ -72,6 +72,36 @@ export class WebhookReceiver {
     });
   }
 
+  /** How many calls came so far: a mark to take before a step, for `nextSince`. */
+  mark(): number {
+    return this.calls.length;
+  }
+
+  /**
+   * Waits for a call to `path` that came after `mark` (so one the step after the mark caused,
+   * not an earlier one) and whose JSON body and call satisfy `match`.
+   */
+  async nextSince(
+    mark: number,
+    path: string,
+    match: (body: any, call: ReceivedCall) => boolean = () => true,
+    timeoutMs = 15_000,
+  ): Promise<ReceivedCall> {
+    return waitFor(
+      async () =>
+        this.calls.slice(mark).find((c) => {
+          if (c.path !== path) return false;
+          try {
+            return match(JSON.parse(c.body), c);
+          } catch {
+            return false;
+          }
+        }),
+      timeoutMs,
+      20,
+    );
+  }
+
   /** Waits for a call to `path` matching `match`. */
   async next(
     path: string,
