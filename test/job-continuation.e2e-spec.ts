@@ -8,6 +8,7 @@ import {
   JobContinuation,
   JobQueue,
   RetryJobLater,
+  type Dispatch,
   type JobRun,
   type JobTransport,
 } from '@app/platform';
@@ -70,20 +71,37 @@ class ContinuingModule {}
 const ledger = async (t: TestApp, jobId: string) => {
   const [row] = await t.app.get(DataSource).query(
     `SELECT status, attempts, max_attempts,
-       EXTRACT(EPOCH FROM run_after - now()) * 1000 AS lease_ms
+       EXTRACT(EPOCH FROM run_after - now()) * 1000 AS lease_ms,
+       EXTRACT(EPOCH FROM run_after) * 1000 AS run_after_ms
      FROM jobs WHERE job_id = $1`,
     [jobId],
   );
-  return { ...row, lease_ms: Number(row.lease_ms) };
+  return { ...row, lease_ms: Number(row.lease_ms), run_after_ms: Number(row.run_after_ms) };
 };
+
+/**
+ * The dispatches the queue has handled (run, or dropped as early or leased), by transport id:
+ * the sign that a dispatch which must not run has come and gone. Nothing else tells of a
+ * dropped dispatch; both transports call the queue's `run` through the instance, so wrapping
+ * it there sees every dispatch.
+ */
+function observeDispatches(queue: JobQueue): (transportId: string) => number {
+  const handled: string[] = [];
+  const q = queue as unknown as { run(dispatch: Dispatch): Promise<void> };
+  const run = q.run.bind(queue);
+  q.run = (dispatch) => run(dispatch).finally(() => handled.push(dispatch.transportId));
+  return (transportId) => handled.filter((id) => id === transportId).length;
+}
 
 describe('a job that continues after its run', () => {
   let t: TestApp;
   let queue: JobQueue;
+  let handled: (transportId: string) => number;
 
   beforeAll(async () => {
     t = await createTestApp({ modules: [ContinuingModule] });
     queue = t.app.get(JobQueue);
+    handled = observeDispatches(queue);
   });
   afterAll(async () => {
     await t.close();
@@ -137,12 +155,15 @@ describe('a job that continues after its run', () => {
 
   it('is not run again by a dispatch that comes while it is leased', async () => {
     await queue.enqueue([{ id: 'cont-leased', name: 'test.continuing', data: {} }]);
-    await waitFor(async () => (work.runsOf('cont-leased') === 1 ? true : undefined));
-    // A stale dispatch of the same attempt (a sweep elsewhere, a lapsed Bull lock).
+    await waitFor(async () => (handled('cont-leased#0') === 1 ? true : undefined));
+    // A stale dispatch of the same attempt (a sweep elsewhere, a lapsed Bull lock), added
+    // until the queue has handled it: Bull ignores it while the first run's job is still there.
     const transport = t.app.get<JobTransport>(JOB_TRANSPORT);
-    await transport.add({ transportId: 'cont-leased#0', jobId: 'cont-leased', delayMs: 0 });
-    await queue.sweep();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stale = { transportId: 'cont-leased#0', jobId: 'cont-leased', delayMs: 0 };
+    await waitFor(async () => {
+      await transport.add(stale);
+      return handled('cont-leased#0') === 2 ? true : undefined;
+    });
     expect(work.runsOf('cont-leased')).toBe(1);
     work.settle('cont-leased');
     await waitFor(async () =>
@@ -158,26 +179,40 @@ describe('a job that continues after its run', () => {
        VALUES ('quick-later', 'test.quick', '{}', 5, now() + interval '1 minute')`,
     );
     const transport = t.app.get<JobTransport>(JOB_TRANSPORT);
-    await transport.add({ transportId: 'quick-later#0', jobId: 'quick-later', delayMs: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const early = { transportId: 'quick-later#0', jobId: 'quick-later', delayMs: 0 };
+    await transport.add(early);
+    await waitFor(async () => (handled('quick-later#0') === 1 ? true : undefined));
     expect(quick).toEqual([]);
     expect(await queue.status('quick-later')).toBe('pending');
-    // Once due, the same dispatch runs it.
+    // Once due, the same dispatch runs it (added again until the transport has let go of the
+    // early one: Bull removes its job a moment after the run).
     await t.app
       .get(DataSource)
       .query(`UPDATE jobs SET run_after = now() WHERE job_id = 'quick-later'`);
-    await transport.add({ transportId: 'quick-later#0', jobId: 'quick-later', delayMs: 0 });
-    await waitFor(async () => (quick.length === 1 ? true : undefined));
+    await waitFor(async () => {
+      await transport.add(early);
+      return quick.length === 1 ? true : undefined;
+    });
   });
 
   it('keeps its lease while its work goes on', async () => {
     await queue.enqueue([{ id: 'cont-long', name: 'test.continuing', data: {} }]);
     await waitFor(async () => (work.runsOf('cont-long') === 1 ? true : undefined));
-    // Leased for 20 s and renewed every 5 s: after 11 s it still has more than 12 s left.
-    await new Promise((resolve) => setTimeout(resolve, 11_000));
-    const later = await ledger(t, 'cont-long');
+    // Leased for 20 s and renewed every 5 s: the lease, then two renewals, each moving
+    // run_after on (within 10 s); the job stays pending, most of a lease ahead, not run again.
+    const leases = new Set<number>();
+    const later = await waitFor(
+      async () => {
+        const row = await ledger(t, 'cont-long');
+        if (row.lease_ms > 0) leases.add(row.run_after_ms);
+        return leases.size === 3 ? row : undefined;
+      },
+      15_000,
+      100,
+    );
     expect(later.status).toBe('pending');
     expect(later.lease_ms).toBeGreaterThan(12_000);
+    expect(work.runsOf('cont-long')).toBe(1);
     work.settle('cont-long');
     await waitFor(async () =>
       (await queue.status('cont-long')) === 'completed' ? true : undefined,

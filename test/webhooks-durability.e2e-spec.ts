@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '@app/platform';
+import { DELIVER_JOB } from '@app/webhooks';
 import {
   createTestApp,
   createTestDatabase,
@@ -37,6 +38,30 @@ const text = (c: ReceivedCall): string | undefined => {
     return undefined;
   }
 };
+
+/**
+ * Nothing left that could attempt a delivery: no delivery job pending in the ledger (due or
+ * planned) and none continuing in `apps`. Every attempt is made by a delivery job's run, so
+ * once this holds, a call that has not come will not come.
+ */
+async function deliveryJobsDone(apps: TestApp[]): Promise<true | undefined> {
+  const [{ n }] = await apps[0].app
+    .get(DataSource)
+    .query(`SELECT count(*)::int AS n FROM jobs WHERE name = $1 AND status = 'pending'`, [
+      DELIVER_JOB,
+    ]);
+  const continuing = apps.some((a) => a.app.get(JobQueue).continuingJobIds().length > 0);
+  return n === 0 && !continuing ? true : undefined;
+}
+
+/** A gauge's or counter's value in a Prometheus scrape (0 when the series is absent). */
+function metric(text: string, name: string, labels: Record<string, string>): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}{`) && wanted.every((w) => l.includes(w)));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
 
 /** Operation calls against a server in another process, as a caller makes them. */
 function client(url: string) {
@@ -167,7 +192,21 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
       }
       // The same webhook-id as the attempt the kill cut off; one answered call per destination.
       expect(answered.map((c) => [c.path, webhookId(c)]).sort()).toEqual([...ids.entries()].sort());
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // nothing else comes
+      // Nothing else comes: the server's metrics show no delivery job left in the ledger (read
+      // after the deliveries ended: nobody scraped before) and none running or continuing.
+      await waitFor(async () => {
+        const res = await fetch(`${second.url}/metrics`);
+        const scrape = await res.text();
+        const job = { queue: 'jobs', name: DELIVER_JOB };
+        const left =
+          metric(scrape, 'collab_jobs', { ...job, state: 'pending' }) +
+          metric(scrape, 'collab_jobs', { ...job, state: 'delayed' }) +
+          metric(scrape, 'collab_jobs_active', job);
+        const readFailed = metric(scrape, 'collab_metrics_collect_errors_total', {
+          collector: 'jobs',
+        });
+        return res.status === 200 && left === 0 && readFailed === 0 ? true : undefined;
+      }, 30_000);
       expect(answered).toHaveLength(2);
       expect(receiver.calls.filter((c) => text(c) === 'in flight')).toHaveLength(4);
       if (process.env.REPORT_RECOVERY)
@@ -264,7 +303,9 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
           { attempt: 1, http_status: 500 },
           { attempt: 2, http_status: 200 },
         ]);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // No third call: the delivery's jobs have all ended (settle also runs what is due).
+        await t.settle();
+        await waitFor(() => deliveryJobsDone([t]));
         expect(receiver.matching('/raw')).toHaveLength(2);
       }, 60_000);
     },
@@ -326,7 +367,8 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
           30_000,
         );
         await Promise.all([one.settle(20_000), two!.settle(20_000)]);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // No call still to come: no delivery job left in the ledger or continuing on either.
+        await waitFor(() => deliveryJobsDone([one, two!]));
 
         const perDelivery = new Map<string, number>();
         for (const c of receiver.calls) {
