@@ -45,9 +45,8 @@ describe('event store', () => {
   };
 
   // First in the file: on a fresh embedded database transaction ids are still three digits.
-  (onRealPostgres ? it.skip : it)(
-    'delivers in commit order when transaction ids gain a digit (not in text order)',
-    async () => {
+  (onRealPostgres ? describe.skip : describe)('delivers in commit order', () => {
+    it('when transaction ids gain a digit (not in text order)', async () => {
       const sub = recorder('test-xid-digits');
       while ((await runner.runBatch(sub)) > 0);
       sub.seen.length = 0;
@@ -66,8 +65,8 @@ describe('event store', () => {
       );
       while ((await runner.runBatch(sub)) > 0);
       expect(sub.seen).toEqual([1, 2]);
-    },
-  );
+    });
+  });
 
   it('appends with an expected version; 20 concurrent appends at the same version: one wins', async () => {
     const streamId = 'test-concurrency';
@@ -211,9 +210,8 @@ describe('event store', () => {
     });
   });
 
-  (onRealPostgres ? it : it.skip)(
-    'a subscription never skips an event whose transaction committed after a later-numbered one',
-    async () => {
+  (onRealPostgres ? describe : describe.skip)('a subscription', () => {
+    it('never skips an event whose transaction committed after a later-numbered one', async () => {
       const sub = recorder('test-xid-guard');
       await runner.drain();
       while ((await runner.runBatch(sub)) > 0);
@@ -252,8 +250,8 @@ describe('event store', () => {
       await a.release();
       while ((await runner.runBatch(sub)) > 0);
       expect(sub.seen).toEqual([1001, 1002]);
-    },
-  );
+    });
+  });
 
   /** The subscription's checkpoint and the log's last event, as (transaction, position) text. */
   const positions = async (subscriptionId: string) => {
@@ -295,9 +293,8 @@ describe('event store', () => {
     expect(sub.seen).toEqual([]);
   });
 
-  (onRealPostgres ? it : it.skip)(
-    'moving to the end never passes a matching event of a transaction still in flight',
-    async () => {
+  (onRealPostgres ? describe : describe.skip)('moving to the end', () => {
+    it('never passes a matching event of a transaction still in flight', async () => {
       const sub = recorder('test-moves-on-late');
       while ((await runner.runBatch(sub)) > 0);
       sub.seen.length = 0;
@@ -317,8 +314,8 @@ describe('event store', () => {
       for (let i = 3; i < 6; i++) await appendOne(`test-moves-on-late-other-${i}`, other(i));
       await catchUp(sub);
       expect(sub.seen).toEqual([2001, 2002]);
-    },
-  );
+    });
+  });
 
   it('a subscriber failure rolls back its checkpoint: the batch comes again, nothing is lost', async () => {
     const id = 'test-redelivery';

@@ -259,15 +259,17 @@ describe('user data deletion across a crash', () => {
       });
       await first.close();
 
+      // With Redis, the queue loses everything it held: the job ledger alone brings the work back.
+      let queueKeys = 0;
       if (process.env.REDIS_URL) {
-        // The queue loses everything it held: the job ledger alone brings the work back.
         const { default: Redis } = await import('ioredis');
         const redis = new Redis(process.env.REDIS_URL);
         const keys = await redis.keys(`${queuePrefix}*`);
-        expect(keys.length).toBeGreaterThan(0);
-        await redis.del(...keys);
+        queueKeys = keys.length;
+        if (keys.length > 0) await redis.del(...keys);
         await redis.quit();
       }
+      expect(queueKeys > 0).toBe(!!process.env.REDIS_URL);
 
       const second = await createTestApp({
         ...storage,

@@ -142,14 +142,22 @@ describe('projection rebuild', () => {
     await writeEveryKind();
     const tables = t.app.get(EventStore).inlineProjections.flatMap((p) => p.tables);
     before = Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await rowsOf(n)])));
-    for (const table of tables) expect(before[table].length).toBeGreaterThan(0);
   }, 120_000);
+
+  // A rebuild compared with empty tables would prove nothing.
+  it('has rows in every projection table before the rebuilds', () => {
+    const empty = Object.entries(before).filter(([, rows]) => rows.length === 0);
+    expect(empty.map(([table]) => table)).toEqual([]);
+  });
 
   const tablesOf = (name: string) =>
     t.app.get(EventStore).inlineProjections.find((p) => projectionName(p) === name)!.tables;
 
-  /** Spoils the projection's tables (a rebuild must not keep what is there), rebuilds, compares. */
-  async function rebuildAndCompare(name: string): Promise<void> {
+  /**
+   * Spoils the projection's tables (a rebuild must not keep what is there), rebuilds, and
+   * checks the command's answer and that each table is as it was before.
+   */
+  async function expectRebuildGivesBack(name: string): Promise<void> {
     for (const table of tablesOf(name)) {
       await dataSource.query(
         `DELETE FROM "${table}" WHERE ctid IN (SELECT ctid FROM "${table}" LIMIT 1)`,
@@ -177,10 +185,10 @@ describe('projection rebuild', () => {
 
   it.each(PROJECTIONS.filter((n) => n !== 'collab-record'))(
     'rebuilding %s from the log gives back the tables it kept',
-    rebuildAndCompare,
+    (name) => expectRebuildGivesBack(name),
   );
 
   // After an erasure: snapshots it emptied ({erased: true}) replay as the record being gone.
   it('rebuilding collab-record from the log gives back the tables it kept', () =>
-    rebuildAndCompare('collab-record'));
+    expectRebuildGivesBack('collab-record'));
 });

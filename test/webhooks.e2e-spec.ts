@@ -26,6 +26,8 @@ describe('webhook delivery', () => {
   let h: Record<string, string>;
   let receiver: WebhookReceiver;
   let secret: string;
+  /** The answer to the configuration update, checked by the first test. */
+  let configured: number;
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -45,7 +47,7 @@ describe('webhook delivery', () => {
       },
       h,
     );
-    expect(updated.status).toBe(200);
+    configured = updated.status;
     secret = (await t.post('/v2/workspace/webhookconfig/get', {}, h)).body.result.data
       .signingSecret;
     await t.post(
@@ -71,6 +73,10 @@ describe('webhook delivery', () => {
       processedBody: verified(secret, processed),
     };
   }
+
+  it('takes the webhook configuration that every test below delivers to', () => {
+    expect(configured).toBe(200);
+  });
 
   it('comment_annotation.add: D11.2 payload, signed, with Basic auth; processed with recipients', async () => {
     await t.post(

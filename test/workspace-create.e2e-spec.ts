@@ -100,23 +100,26 @@ describe('POST /v2/workspace/create', () => {
   });
 });
 
-describe('POST /v2/workspace/create without ADMIN_TOKEN on an external database (D3.2)', () => {
-  // The embedded server always has an admin token: this runs on an external database only.
-  (process.env.DATABASE_URL ? it : it.skip)('answers FAILED_PRECONDITION', async () => {
-    const t = await createTestApp({ config: { adminToken: undefined } });
-    try {
-      const res = await t.post(
-        '/v2/workspace/create',
-        { ownerEmail: 'a@example.com' },
-        { 'x-service-admin-token': 'x'.repeat(20) },
-      );
-      expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({
-        status: 'FAILED_PRECONDITION',
-        message: 'workspace creation is disabled: set ADMIN_TOKEN',
-      });
-    } finally {
-      await t.close();
-    }
-  });
-});
+// The embedded server always has an admin token: this runs on an external database only.
+(process.env.DATABASE_URL ? describe : describe.skip)(
+  'POST /v2/workspace/create without ADMIN_TOKEN on an external database (D3.2)',
+  () => {
+    it('answers FAILED_PRECONDITION', async () => {
+      const t = await createTestApp({ config: { adminToken: undefined } });
+      try {
+        const res = await t.post(
+          '/v2/workspace/create',
+          { ownerEmail: 'a@example.com' },
+          { 'x-service-admin-token': 'x'.repeat(20) },
+        );
+        expect(res.status).toBe(400);
+        expect(res.body.error).toEqual({
+          status: 'FAILED_PRECONDITION',
+          message: 'workspace creation is disabled: set ADMIN_TOKEN',
+        });
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);
