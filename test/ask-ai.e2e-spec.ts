@@ -410,6 +410,9 @@ async function startInternalService(): Promise<{ port: number; calls: string[]; 
 
 const MODELS = ['gpt-4o', 'claude-haiku-4-5', 'gemini-2.5-flash'] as const;
 
+const askAs = (t: TestApp, w: TestWorkspace, model: string) =>
+  t.post('/v2/rewriter/ask-ai', { model, prompt: PROMPT, text: TEXT }, t.apiKeyHeaders(w));
+
 describe("Ask AI never reaches the server's own network (D12.4)", () => {
   let t: TestApp;
   let internal: Awaited<ReturnType<typeof startInternalService>>;
@@ -469,11 +472,7 @@ describe("Ask AI never reaches the server's own network (D12.4)", () => {
     );
     expect(configured.status).toBe(200);
     for (const model of MODELS) {
-      const res = await t.post(
-        '/v2/rewriter/ask-ai',
-        { model, prompt: PROMPT, text: TEXT },
-        t.apiKeyHeaders(ws),
-      );
+      const res = await askAs(t, ws, model);
       expect(res.status).toBe(403);
       expect(res.body.error.status).toBe('PERMISSION_DENIED');
       expect(res.body.error.message).toContain('AI_ALLOW_PRIVATE_BASE_URLS');
@@ -489,11 +488,7 @@ describe("Ask AI never reaches the server's own network (D12.4)", () => {
       { providers: { gemini: { apiKey: 'gm-only-a-key' } } },
       t.workspaceHeaders(ws),
     );
-    const res = await t.post(
-      '/v2/rewriter/ask-ai',
-      { model: 'gemini-2.5-pro', prompt: PROMPT, text: TEXT },
-      t.apiKeyHeaders(ws),
-    );
+    const res = await askAs(t, ws, 'gemini-2.5-pro');
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({
       status: 'PERMISSION_DENIED',
@@ -541,11 +536,7 @@ describe('Ask AI with AI_ALLOW_PRIVATE_BASE_URLS=true', () => {
     const port = new URL(fake.url).port;
     const ws = await workspaceWith(`http://models.inside.test:${port}/v1`);
     fake.answer = 'Reached.';
-    const res = await t.post(
-      '/v2/rewriter/ask-ai',
-      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
-      t.apiKeyHeaders(ws),
-    );
+    const res = await askAs(t, ws, 'gpt-4o');
     expect(res.body).toEqual({ result: { success: true, text: 'Reached.' } });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0].headers.host).toBe(`models.inside.test:${port}`);
@@ -554,11 +545,7 @@ describe('Ask AI with AI_ALLOW_PRIVATE_BASE_URLS=true', () => {
   it('does not follow a redirect to 127.0.0.1: UNAVAILABLE, the target hears nothing', async () => {
     const ws = await workspaceWith(fake.url);
     fake.mode = { redirectTo: `${inside.url}/chat/completions` };
-    const res = await t.post(
-      '/v2/rewriter/ask-ai',
-      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
-      t.apiKeyHeaders(ws),
-    );
+    const res = await askAs(t, ws, 'gpt-4o');
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({
       status: 'UNAVAILABLE',
@@ -571,11 +558,7 @@ describe('Ask AI with AI_ALLOW_PRIVATE_BASE_URLS=true', () => {
   it('a caller that goes away stops the provider call (not billed), recorded as CANCELLED', async () => {
     const ws = await workspaceWith(fake.url);
     fake.mode = 'hang';
-    const call = t.post(
-      '/v2/rewriter/ask-ai',
-      { model: 'gpt-4o', prompt: PROMPT, text: TEXT },
-      t.apiKeyHeaders(ws),
-    );
+    const call = askAs(t, ws, 'gpt-4o');
     const settled = call.then(
       () => 'answered',
       () => 'aborted',

@@ -15,6 +15,15 @@ export type ResolveAll = (
 export const systemResolveAll: ResolveAll = (hostname, family, callback) =>
   dnsLookup(hostname, { all: true, ...(family ? { family } : {}) }, callback);
 
+/** Answers every name with these addresses, whatever DNS says: for tests. */
+export const fixedResolveAll =
+  (...addresses: string[]): ResolveAll =>
+  (_hostname, _family, callback) =>
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+
 /**
  * A call on a tenant's behalf aimed at the server's own network: refused, nothing sent. A
  * TypeError, as fetch's own refusals are (a blocked port), which retry helpers do not retry.

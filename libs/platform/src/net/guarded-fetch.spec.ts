@@ -1,16 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { ResolveAll } from './checked-lookup';
+import { fixedResolveAll, PrivateTargetError } from './checked-lookup';
 import { guardedFetch, guardedFetchRefusal, RedirectRefusedError } from './guarded-fetch';
-import { PrivateTargetError } from './checked-lookup';
-
-/** Every name resolves to these addresses, whatever the machine's DNS says. */
-const resolvingTo =
-  (...addresses: string[]): ResolveAll =>
-  (_hostname, _family, callback) =>
-    callback(
-      null,
-      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
 
 /** What fetch threw, for asserting on its cause chain (SDKs see the same). */
 const failureOf = (call: Promise<unknown>) =>
@@ -59,7 +49,7 @@ describe('guardedFetch', () => {
   it('refuses a name that resolves to a loopback address, after resolution', async () => {
     const guarded = guardedFetch({
       allowPrivate: false,
-      resolveAll: resolvingTo('203.0.113.9', '127.0.0.1'),
+      resolveAll: fixedResolveAll('203.0.113.9', '127.0.0.1'),
     });
     const error = await failureOf(guarded.fetch(`http://models.example:${port}/v1`));
     expect(guardedFetchRefusal(error)).toBeInstanceOf(PrivateTargetError);
@@ -68,7 +58,7 @@ describe('guardedFetch', () => {
   });
 
   it('reaches a private target when allowed, on the address it resolved', async () => {
-    const guarded = guardedFetch({ allowPrivate: true, resolveAll: resolvingTo('127.0.0.1') });
+    const guarded = guardedFetch({ allowPrivate: true, resolveAll: fixedResolveAll('127.0.0.1') });
     const res = await guarded.fetch(`http://models.example:${port}/v1`, { method: 'POST' });
     expect(await res.text()).toBe('ok');
     expect(paths).toEqual(['/v1']);

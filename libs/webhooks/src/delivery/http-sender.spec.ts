@@ -1,15 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { isPrivateHost, type ResolveAll } from '@app/platform';
+import { fixedResolveAll, isPrivateHost } from '@app/platform';
 import { HttpSender } from './http-sender';
-
-/** A resolver that answers every name with these addresses, whatever the machine's DNS says. */
-const resolvingTo =
-  (...addresses: string[]): ResolveAll =>
-  (_hostname, _family, callback) =>
-    callback(
-      null,
-      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
 
 // D11.6 at delivery time: a name is resolved and every address checked before connecting.
 describe('HttpSender private targets', () => {
@@ -38,7 +29,7 @@ describe('HttpSender private targets', () => {
     const name = 'hooks.customer.example';
     expect(isPrivateHost(name)).toBe(false); // the name itself passes operation 4's check
     const before = calls;
-    const sender = new HttpSender(false, resolvingTo('203.0.113.7', '127.0.0.1'));
+    const sender = new HttpSender(false, fixedResolveAll('203.0.113.7', '127.0.0.1'));
     const outcome = await sender.send(`http://${name}:${port}/`, '{}', {});
     expect(outcome.error).toMatch(/private or loopback/);
     expect(calls).toBe(before);
@@ -47,7 +38,7 @@ describe('HttpSender private targets', () => {
 
   it('connects to the address it checked when allowed', async () => {
     const before = calls;
-    const sender = new HttpSender(true, resolvingTo('127.0.0.1'));
+    const sender = new HttpSender(true, fixedResolveAll('127.0.0.1'));
     const outcome = await sender.send(`http://hooks.customer.example:${port}/`, '{}', {});
     expect(outcome.status).toBe(200);
     expect(calls).toBe(before + 1);
