@@ -8,14 +8,26 @@ for (const [net, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
-  ['::', 127],
+  // Unspecified, loopback and the deprecated IPv4-compatible form (`::7f00:1`).
+  ['::', 96],
+  // NAT64 and 6to4 carry an IPv4 address inside: 64:ff9b::a9fe:a9fe is 169.254.169.254.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['100::', 64],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -29,7 +41,11 @@ for (const [net, prefix] of [
  * after DNS resolution at delivery time.
  */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // `localhost.` is `localhost`: a trailing dot only marks the name as absolute.
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
   if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
