@@ -51,6 +51,10 @@ export class RewriterController {
     'the provider answered 5xx or a redirect (not followed), or could not be reached (D12.3)',
   )
   @ApiFailure('DEADLINE_EXCEEDED', 'the provider did not answer within AI_TIMEOUT_MS (D12.3)')
+  @ApiFailure(
+    'CANCELLED',
+    'the caller closed its connection first: the provider call is stopped, nobody reads this (D12.5)',
+  )
   @ApiKeyAuth()
   async askAi(
     @Tenant() tenant: ApiKeyTenant,

@@ -32,7 +32,8 @@ export class ProviderFetch implements OnApplicationShutdown {
     return this.guarded.fetch;
   }
 
+  /** Requests have drained by now: a provider call still open has no caller left to answer. */
   onApplicationShutdown(): Promise<void> {
-    return this.guarded.close();
+    return this.guarded.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { isPrivateHost } from '../net/private-address';
+import { isPrivateUrl } from '../net/private-address';
 /**
  * Typed configuration read once from the environment (docs/decisions.md D13; every variable
  * is listed in docs/api-contract.md "Configuration" and the README).
@@ -116,7 +116,7 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
  */
 function aiBaseUrl(env: Env, name: string): string | undefined {
   const raw = url(env, name, ['http:', 'https:']);
-  if (raw && !boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS') && isPrivateHost(new URL(raw).hostname)) {
+  if (raw && !boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS') && isPrivateUrl(raw)) {
     throw new ConfigError(
       `${name} points to a private or loopback address; set AI_ALLOW_PRIVATE_BASE_URLS=true to allow it`,
     );

@@ -13,9 +13,10 @@ export class CallerGoneError extends Error {
 /** A signal that aborts when the connection closes before `res` was sent in full. */
 export function callerGoneSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort(new CallerGoneError());
-  });
+  const gone = () => !res.writableFinished && controller.abort(new CallerGoneError());
+  // Gone already (while the request was authenticated and parsed): 'close' will not come again.
+  if (res.destroyed || res.socket?.destroyed) gone();
+  else res.once('close', gone);
   return controller.signal;
 }
 

@@ -20,8 +20,10 @@ export class RedirectRefusedError extends TypeError {
 export interface GuardedFetch {
   /** Shaped as the global fetch, for SDKs that take one. */
   fetch: typeof fetch;
-  /** Closes the kept-alive connections. */
+  /** Closes the kept-alive connections once the requests on them have ended. */
   close(): Promise<void>;
+  /** Closes every connection now, ending the requests still on them. */
+  destroy(): Promise<void>;
 }
 
 const urlOf = (input: unknown): URL =>
@@ -58,7 +60,11 @@ export function guardedFetch(options: {
     }
     return response as unknown as Response;
   };
-  return { fetch: guarded as typeof fetch, close: () => agent.close() };
+  return {
+    fetch: guarded as typeof fetch,
+    close: () => agent.close(),
+    destroy: () => agent.destroy(),
+  };
 }
 
 /** The refusal or redirect somewhere in an error's `cause` chain (SDKs wrap what fetch threw). */

@@ -17,6 +17,9 @@ describe('isPrivateHost', () => {
     'http://[::ffff:a9fe:a9fe]/',
     'http://[64:ff9b::a9fe:a9fe]/', // NAT64 of 169.254.169.254
     'http://[2002:a00:1::]/', // 6to4 of 10.0.0.1
+    'http://[::ffff:0:7f00:1]/', // SIIT of 127.0.0.1
+    'http://[::127.0.0.1]/', // IPv4-compatible, parsed to [::7f00:1]
+    'http://[fec0::1]/',
     'http://169.254.169.254/',
     'http://10.1.2.3/',
     'http://172.31.0.1/',

@@ -26,6 +26,11 @@ for (const [net, prefix] of [
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['2002::', 16],
+  // SIIT's IPv4-translated form and Teredo carry one too.
+  ['::ffff:0:0:0', 96],
+  ['2001::', 32],
+  // Site-local, deprecated but still routed inside some networks.
+  ['fec0::', 10],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -53,4 +58,9 @@ export function isPrivateHost(hostname: string): boolean {
   if (family === 4) return PRIVATE.check(host, 'ipv4');
   if (family === 6) return PRIVATE.check(host, 'ipv6');
   return false;
+}
+
+/** True for an http(s) URL whose host is written as a private address or a `localhost` name. */
+export function isPrivateUrl(raw: string): boolean {
+  return URL.canParse(raw) && isPrivateHost(new URL(raw).hostname);
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import {
   APP_CONFIG,
-  isPrivateHost,
+  isPrivateUrl,
   SecretBox,
   ServiceError,
   type AppConfig,
@@ -69,10 +69,7 @@ export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModel
     if (this.config.aiAllowPrivateBaseUrls) return;
     const fields: FieldViolation[] = [];
     for (const [name, value] of Object.entries(providers)) {
-      // Validation let only http(s) URLs through; `canParse` keeps an oddity a 400, not a 500.
-      const url =
-        value?.baseUrl && URL.canParse(value.baseUrl) ? new URL(value.baseUrl) : undefined;
-      if (url && isPrivateHost(url.hostname)) {
+      if (value?.baseUrl && isPrivateUrl(value.baseUrl)) {
         fields.push({
           field: `data.providers.${name}.baseUrl`,
           message:
