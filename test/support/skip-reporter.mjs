@@ -9,7 +9,7 @@
 //   the list must say what really happens, or it hides the next undeclared skip.
 // Elsewhere it only prints what it found. It stays out of runs filtered by test name (`-t`),
 // where every other test counts as skipped.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SKIPPED = new Set(['pending', 'skipped', 'todo', 'disabled']);
@@ -65,6 +65,8 @@ export default class SkipReporter {
     const notSkipped = declared.filter(
       (d) => filesRun.has(d.file) && !skippedKeys.has(key(d.file, d.test)),
     );
+    // A declared file that no longer exists would never be checked above: a dead entry.
+    const gone = declared.filter((d) => !existsSync(join(this.globalConfig.rootDir, d.file)));
 
     const passName =
       pass ??
@@ -82,6 +84,7 @@ export default class SkipReporter {
           ? ['no pass of test/expected-skips.json matches this environment']
           : []),
       ...undeclared.map((s) => `skipped, not declared for this pass: ${s.file} › ${s.test}`),
+      ...gone.map((d) => `declared for this pass, but there is no such file: ${d.file}`),
       ...notSkipped.map(
         (d) =>
           `declared for this pass, but ${ran.has(key(d.file, d.test)) ? 'it ran' : 'no test has this name'}: ${d.file} › ${d.test}`,
