@@ -14,24 +14,24 @@ import { AiUsageRecorder } from '../../read-models/ai-usage.recorder';
 import { AskAiCommand, type AskAiAnswer } from './ask-ai.command';
 
 /**
- * Operation 5 (D12): picks the provider by the model's prefix, checks the workspace's settings
- * and the rate limit, calls the provider's SDK within the deadline and records the usage.
- * Logs name the provider, model and outcome only: never the prompt, the text or the key.
- */
-/**
  * The call, or the signal's abort, whichever comes first: an SDK may sleep through a
  * provider's Retry-After without looking at the signal (openai does), and the caller must
  * still have its answer at the deadline.
  */
-function beforeAbort<T>(call: Promise<T>, deadline: AbortSignal): Promise<T> {
+function beforeAbort<T>(call: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(deadline.reason ?? new Error('deadline'));
-    if (deadline.aborted) return onAbort();
-    deadline.addEventListener('abort', onAbort, { once: true });
-    call.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onAbort));
+    const onAbort = () => reject(signal.reason ?? new Error('aborted'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
+/**
+ * Operation 5 (D12): picks the provider by the model's prefix, checks the workspace's settings
+ * and the rate limit, calls the provider's SDK within the deadline and records the usage.
+ * Logs name the provider, model and outcome only: never the prompt, the text or the key.
+ */
 @CommandHandler(AskAiCommand)
 export class AskAiHandler implements ICommandHandler<AskAiCommand> {
   private readonly logger = new Logger('AskAi');
