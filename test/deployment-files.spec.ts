@@ -1,7 +1,7 @@
 /**
  * The deployment files agree with the server and its documentation: every variable the
  * Dockerfile or the compose file gives the server is one the configuration reads and the
- * README documents; the compose file's health check is the image's; and the production-tree
+ * operator's guide (docs/operating.md) documents; the compose file's health check is the image's; and the production-tree
  * step of CI (.ci/production-tree.sh) builds from the files, with the commands, the
  * Dockerfile uses. Plain text parsing, for the simple YAML and Dockerfile these are.
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 const dockerfile = read('Dockerfile').replace(/\\\n/g, ' ');
 const compose = read('docker-compose.yml');
-const readme = read('README.md');
+const operating = read('docs/operating.md');
 const config = read('libs/platform/src/config/app-config.ts');
 const script = read('.ci/production-tree.sh');
 const ciRun = read('.ci/run');
@@ -58,12 +58,14 @@ function dockerfileEnvironment(): string[] {
 }
 
 const documented = (name: string) =>
-  new RegExp(`^\\| [^|]*\`${name}\``, 'm').test(readme.slice(readme.indexOf('## Configuration')));
+  new RegExp(`^\\| [^|]*\`${name}\``, 'm').test(
+    operating.slice(operating.indexOf('## Configuration')),
+  );
 const readByConfig = (name: string) =>
   config.includes(`env.${name}`) || config.includes(`'${name}'`);
 
 describe('deployment files', () => {
-  it('give the server only variables its configuration reads and the README documents', () => {
+  it('give the server only variables its configuration reads and docs/operating.md documents', () => {
     const names = [...Object.keys(composeEnvironment()), ...dockerfileEnvironment()].filter(
       (name) => !NOT_OURS.includes(name),
     );

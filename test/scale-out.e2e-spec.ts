@@ -6,7 +6,7 @@ import { freePort } from './support/free-port';
 import { BUILT_MAIN, ServerProcess } from './support/server-process';
 
 // Three instances of the built server on one Postgres database and one Redis, as behind a load
-// balancer (README "Deployment"): writes spread over all three, a document migration and a
+// balancer (docs/operating.md "Deployment"): writes spread over all three, a document migration and a
 // user data deletion started on different instances, each job done once, each subscriber
 // effect once, and the same answers from every instance.
 const skipped =

@@ -1,4 +1,4 @@
-// The ES-module build of the package, which its `exports` hand to `import` (see README,
+// The ES-module build of the package, which its `exports` hand to `import` (see docs/extending.md,
 // "Testing your own extensions"). The server's own build (`nest build`) is CommonJS, and
 // jest on Node 20 cannot load NestJS 12 (ES modules only) from CommonJS: a suite that
 // imports `<package>/testing` needs this build, in dist/esm, with its declarations.

@@ -40,8 +40,9 @@ export async function startBenchServer(): Promise<BenchServer> {
     // The webhook scenario's receivers are local.
     webhookAllowPrivateTargets: true,
     queuePrefix: `bench_${randomBytes(3).toString('hex')}`,
-    // One API key makes every call, thousands a second: the default per-caller limits (README
-    // "Rate limits") would refuse them. Still counted, as for users: only the limits are raised.
+    // One API key makes every call, thousands a second: the default per-caller limits
+    // (docs/operating.md "Rate limits") would refuse them. Still counted, as for users: only
+    // the limits are raised.
     ...BENCH_RATE_LIMITS,
   };
   console.log(

@@ -1,7 +1,7 @@
 import { isPrivateUrl } from '../net/private-address';
 /**
  * Typed configuration read once from the environment (docs/decisions.md D13; every variable
- * is listed in docs/api-contract.md "Configuration" and the README).
+ * is listed in docs/api-contract.md "Configuration" and docs/operating.md).
  */
 export interface AppConfig {
   port: number;

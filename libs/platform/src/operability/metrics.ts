@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
-/** Names of the server's own metrics, in one place for the README and the tests. */
+/** Names of the server's own metrics, in one place for docs/operating.md and the tests. */
 export const METRIC = {
   httpDuration: 'collab_http_request_duration_seconds',
   appendDuration: 'collab_event_store_append_duration_seconds',
