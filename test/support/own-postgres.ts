@@ -4,16 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port';
+import { missingBinary } from './missing-binary';
 
 const execFileAsync = promisify(execFile);
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 /**
- * The newest installed Postgres's bin directory (with pg_ctl and initdb), or undefined when
- * there is none: the tests that need it (named "… (needs pg_ctl and initdb)") skip then.
- * Under CI=true a missing one throws instead, failing the test file: CI installs Postgres
- * (.ci/run), so its absence there is a fault, not a skip.
+ * The newest installed Postgres's bin directory with pg_ctl and initdb; when there is none,
+ * see `missingBinary`.
  */
 export function postgresBinaries(): string | undefined {
   const versions = existsSync(POSTGRES_ROOT)
@@ -23,15 +22,9 @@ export function postgresBinaries(): string | undefined {
         )
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  const found = versions[0] && join(POSTGRES_ROOT, versions[0], 'bin');
-  if (!found && process.env.CI === 'true') {
-    throw new Error(
-      `pg_ctl and initdb are not under ${POSTGRES_ROOT}/<version>/bin, and CI=true does not ` +
-        'skip the tests that need them: install the Debian package postgresql ' +
-        '(apt-get install postgresql)',
-    );
-  }
-  return found;
+  return versions[0]
+    ? join(POSTGRES_ROOT, versions[0], 'bin')
+    : missingBinary(`pg_ctl and initdb are not under ${POSTGRES_ROOT}/<version>/bin`, 'postgresql');
 }
 
 /**

@@ -1,26 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { freePort } from './free-port';
+import { missingBinary } from './missing-binary';
 
-/**
- * The redis-server binary on PATH, or undefined when there is none: the tests that need it
- * (named "… (needs redis-server)") skip then. Under CI=true a missing binary throws instead,
- * failing the test file: CI installs it (.ci/run), so its absence there is a fault, not a skip.
- */
+/** The redis-server binary on PATH; when there is none, see `missingBinary`. */
 export function redisServerBinary(): string | undefined {
-  let found: string | undefined;
+  let found = '';
   try {
-    found = execFileSync('sh', ['-c', 'command -v redis-server']).toString().trim() || undefined;
+    found = execFileSync('sh', ['-c', 'command -v redis-server']).toString().trim();
   } catch {
-    found = undefined;
+    // not on PATH
   }
-  if (!found && process.env.CI === 'true') {
-    throw new Error(
-      'redis-server is not on PATH, and CI=true does not skip the tests that need it: ' +
-        'install the Debian package redis-server (apt-get install redis-server)',
-    );
-  }
-  return found;
+  return found || missingBinary('redis-server is not on PATH', 'redis-server');
 }
 
 /** A Redis of a test's own, on its own port, in memory only: never the shared one. */
