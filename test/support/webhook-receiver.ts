@@ -60,12 +60,16 @@ export class WebhookReceiver {
     return receiver;
   }
 
-  /** Calls to `path` whose JSON body satisfies `match`. */
-  matching(path: string, match: (body: any) => boolean = () => true): ReceivedCall[] {
-    return this.calls.filter((c) => {
+  /** Calls to `path` (from the `since`-th call on) whose JSON body and call satisfy `match`. */
+  matching(
+    path: string,
+    match: (body: any, call: ReceivedCall) => boolean = () => true,
+    since = 0,
+  ): ReceivedCall[] {
+    return this.calls.slice(since).filter((c) => {
       if (c.path !== path) return false;
       try {
-        return match(JSON.parse(c.body));
+        return match(JSON.parse(c.body), c);
       } catch {
         return false;
       }
@@ -84,22 +88,10 @@ export class WebhookReceiver {
   async nextSince(
     mark: number,
     path: string,
-    match: (body: any, call: ReceivedCall) => boolean = () => true,
+    match?: (body: any, call: ReceivedCall) => boolean,
     timeoutMs = 15_000,
   ): Promise<ReceivedCall> {
-    return waitFor(
-      async () =>
-        this.calls.slice(mark).find((c) => {
-          if (c.path !== path) return false;
-          try {
-            return match(JSON.parse(c.body), c);
-          } catch {
-            return false;
-          }
-        }),
-      timeoutMs,
-      20,
-    );
+    return waitFor(async () => this.matching(path, match, mark)[0], timeoutMs, 20);
   }
 
   /** Waits for a call to `path` matching `match`. */
