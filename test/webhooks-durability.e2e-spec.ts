@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '@app/testing';
 import { freePort } from './support/free-port';
+import { valueOf } from './support/prometheus';
 import { OwnRedis, redisServerBinary } from './support/own-redis';
 import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
 import { WebhookReceiver, type ReceivedCall } from './support/webhook-receiver';
@@ -52,15 +53,6 @@ async function deliveryJobsDone(apps: TestApp[]): Promise<true | undefined> {
     ]);
   const continuing = apps.some((a) => a.app.get(JobQueue).continuingJobIds().length > 0);
   return n === 0 && !continuing ? true : undefined;
-}
-
-/** A gauge's or counter's value in a Prometheus scrape (0 when the series is absent). */
-function metric(text: string, name: string, labels: Record<string, string>): number {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  const line = text
-    .split('\n')
-    .find((l) => l.startsWith(`${name}{`) && wanted.every((w) => l.includes(w)));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 /** Operation calls against a server in another process, as a caller makes them. */
@@ -198,13 +190,14 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
         const res = await fetch(`${second.url}/metrics`);
         const scrape = await res.text();
         const job = { queue: 'jobs', name: DELIVER_JOB };
+        // A series is absent while it is 0.
+        const value = (name: string, labels: Record<string, string>) =>
+          valueOf(scrape, name, labels) ?? 0;
         const left =
-          metric(scrape, 'collab_jobs', { ...job, state: 'pending' }) +
-          metric(scrape, 'collab_jobs', { ...job, state: 'delayed' }) +
-          metric(scrape, 'collab_jobs_active', job);
-        const readFailed = metric(scrape, 'collab_metrics_collect_errors_total', {
-          collector: 'jobs',
-        });
+          value('collab_jobs', { ...job, state: 'pending' }) +
+          value('collab_jobs', { ...job, state: 'delayed' }) +
+          value('collab_jobs_active', job);
+        const readFailed = value('collab_metrics_collect_errors_total', { collector: 'jobs' });
         return res.status === 200 && left === 0 && readFailed === 0 ? true : undefined;
       }, 30_000);
       expect(answered).toHaveLength(2);
