@@ -114,9 +114,9 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
  * A provider endpoint: a private address literal is refused here, at start, rather than on
  * every call (D12.4); a name is checked when it is resolved, at call time.
  */
-function aiBaseUrl(env: Env, name: string): string | undefined {
+function aiBaseUrl(env: Env, name: string, allowPrivate: boolean): string | undefined {
   const raw = url(env, name, ['http:', 'https:']);
-  if (raw && !boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS') && isPrivateUrl(raw)) {
+  if (raw && !allowPrivate && isPrivateUrl(raw)) {
     throw new ConfigError(
       `${name} points to a private or loopback address; set AI_ALLOW_PRIVATE_BASE_URLS=true to allow it`,
     );
@@ -151,6 +151,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   }
   const rateLimitRps = positiveNumber(env, 'RATE_LIMIT_RPS', 100);
+  const aiAllowPrivateBaseUrls = boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS');
   const rateLimitBurst = positiveNumber(env, 'RATE_LIMIT_BURST', 2 * rateLimitRps, true);
   if (rateLimitBurst < rateLimitRps) {
     throw new ConfigError('RATE_LIMIT_BURST must be at least RATE_LIMIT_RPS');
@@ -178,10 +179,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookLogRetentionDays: positiveNumber(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
     webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 64, true),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
-    openaiBaseUrl: aiBaseUrl(env, 'OPENAI_BASE_URL'),
-    anthropicBaseUrl: aiBaseUrl(env, 'ANTHROPIC_BASE_URL'),
-    geminiBaseUrl: aiBaseUrl(env, 'GEMINI_BASE_URL'),
-    aiAllowPrivateBaseUrls: boolean(env, 'AI_ALLOW_PRIVATE_BASE_URLS'),
+    openaiBaseUrl: aiBaseUrl(env, 'OPENAI_BASE_URL', aiAllowPrivateBaseUrls),
+    anthropicBaseUrl: aiBaseUrl(env, 'ANTHROPIC_BASE_URL', aiAllowPrivateBaseUrls),
+    geminiBaseUrl: aiBaseUrl(env, 'GEMINI_BASE_URL', aiAllowPrivateBaseUrls),
+    aiAllowPrivateBaseUrls,
     rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
     aiTimeoutMs: Math.min(positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true), MAX_TIMER_MS),
   };
