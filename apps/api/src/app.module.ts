@@ -5,6 +5,7 @@ import { AiModule } from '@app/ai';
 import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
 import { GdprModule } from '@app/gdpr';
+import { NotificationsModule } from '@app/notifications';
 import { EventStoreModule } from '@app/event-store';
 import {
   DatabaseModule,
@@ -45,6 +46,7 @@ export class AppModule {
         DocumentsModule,
         UsersModule,
         CollaborationModule,
+        NotificationsModule,
         GdprModule,
         AiModule,
         WebhooksModule,

@@ -1,0 +1,2 @@
+// Public surface of the notifications library.
+export * from './notifications.module';
