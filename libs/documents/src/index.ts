@@ -1,4 +1,4 @@
 // Public surface of the documents library: the module and the events other modules react to.
 export * from './documents.module';
-export { DocumentDirectory } from './application/common/document-directory';
+export { DocumentDirectory, type DocumentRequest } from './application/common/document-directory';
 export { DocumentDeleted, DocumentMigrated, type DocumentRef } from './domain/document.events';

@@ -1,0 +1,44 @@
+import { IsIn } from 'class-validator';
+import {
+  DEFAULT_PAGE_SIZE,
+  IdFilter,
+  IsCallerId,
+  OptionalField,
+  PageSize,
+  PageToken,
+  RequiredId,
+} from '@app/platform';
+
+/**
+ * Operation 22: `organizationId` with `documentId` or `userId` (D9.3, the handler checks
+ * which), narrowed by location and ids, in keyset pages ordered by timestamp.
+ */
+export class GetNotificationsRequest {
+  @RequiredId()
+  organizationId: string;
+
+  @OptionalField()
+  @IsCallerId()
+  documentId?: string;
+
+  @OptionalField()
+  @IsCallerId()
+  locationId?: string;
+
+  @OptionalField()
+  @IsCallerId()
+  userId?: string;
+
+  @IdFilter()
+  notificationIds?: string[];
+
+  @PageSize()
+  pageSize: number = DEFAULT_PAGE_SIZE;
+
+  @PageToken()
+  pageToken?: string;
+
+  @OptionalField()
+  @IsIn(['asc', 'desc'], { message: '$property must be asc or desc' })
+  order: 'asc' | 'desc' = 'desc';
+}

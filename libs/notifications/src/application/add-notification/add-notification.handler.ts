@@ -1,0 +1,112 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DocumentDirectory } from '@app/documents';
+import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { OrganizationScope } from '@app/organizations';
+import { ServiceError } from '@app/platform';
+import { metadataOf } from '@app/workspaces';
+import {
+  Notification,
+  NOTIFICATION_STREAM_TYPE,
+  notificationStream,
+} from '../../domain/notification.aggregate';
+import type { NotificationContent } from '../../domain/notification.events';
+import { newNotificationId } from '../../domain/notification-id';
+import { recipientMaps } from '../common/recipients';
+import { AddNotificationCommand, type AddNotificationResult } from './add-notification.command';
+
+/**
+ * Operation 23. In one transaction: the organization and document are found or, when the
+ * caller asks, made (else NOT_FOUND, D9.1); the notification is added, or replaced whole when
+ * its id exists, so a retried call leaves one notification.
+ */
+@CommandHandler(AddNotificationCommand)
+export class AddNotificationHandler implements ICommandHandler<AddNotificationCommand> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly repository: AggregateRepository,
+    private readonly organizations: OrganizationScope,
+    private readonly documents: DocumentDirectory,
+  ) {}
+
+  execute({ tenant, input }: AddNotificationCommand): Promise<AddNotificationResult> {
+    if (!input.isNotificationResolverUsed && input.displayHeadlineMessageTemplate === undefined) {
+      throw ServiceError.invalidField(
+        'data.displayHeadlineMessageTemplate',
+        'displayHeadlineMessageTemplate is required unless isNotificationResolverUsed is true',
+      );
+    }
+    const { apiKey } = tenant;
+    const { organizationId, documentId } = input;
+    const ref = {
+      apiKey,
+      organizationId,
+      notificationId: input.notificationId ?? newNotificationId(),
+    };
+    const recipients = recipientMaps(input.notifyUsers ?? [], 'data.notifyUsers');
+    const streamId = notificationStream(ref);
+    return retryOnConflict(() =>
+      this.store.transaction(async (manager) => {
+        const at = Date.now();
+        const scope = await this.organizations.open(manager, {
+          apiKey,
+          organizationId,
+          createOrganization: input.createOrganization,
+          at,
+        });
+        const document = await this.documents.open(manager, {
+          apiKey,
+          organizationId,
+          documentId,
+          createDocument: input.createDocument,
+          accessType: tenant.options.defaultDocumentAccessType,
+          at,
+        });
+        const notification = await this.repository.load(
+          streamId,
+          () => new Notification(ref),
+          manager,
+        );
+        const message = notification.add(contentOf(input, recipients, at), at);
+        await this.repository.save(
+          [
+            ...scope.toSave,
+            ...document,
+            { streamId, streamType: NOTIFICATION_STREAM_TYPE, aggregate: notification },
+          ],
+          metadataOf(tenant),
+          manager,
+        );
+        return { success: true, message };
+      }),
+    );
+  }
+}
+
+function contentOf(
+  input: AddNotificationCommand['input'],
+  recipients: ReturnType<typeof recipientMaps>,
+  at: number,
+): NotificationContent {
+  return {
+    documentId: input.documentId,
+    ...(input.location && { location: { ...input.location } }),
+    notificationSource: input.notificationSource ?? 'custom',
+    actionUser: { ...input.actionUser },
+    ...(input.displayHeadlineMessageTemplate !== undefined && {
+      displayHeadlineMessageTemplate: input.displayHeadlineMessageTemplate,
+    }),
+    displayHeadlineMessageTemplateData: input.displayHeadlineMessageTemplateData ?? {},
+    ...(input.displayBodyMessage !== undefined && { displayBodyMessage: input.displayBodyMessage }),
+    notificationSourceData: input.notificationSourceData ?? {},
+    ...recipients,
+    notifyAll: input.notifyAll ?? true,
+    ...(input.verifyUserPermissions !== undefined && {
+      verifyUserPermissions: input.verifyUserPermissions,
+    }),
+    ...(input.isNotificationResolverUsed !== undefined && {
+      isNotificationResolverUsed: input.isNotificationResolverUsed,
+    }),
+    ...(input.context && { context: { access: input.context.access } }),
+    timestamp: at,
+  };
+}

@@ -1,0 +1,25 @@
+import { Query } from '@nestjs/cqrs';
+import type { Page } from '@app/platform';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { NotificationView } from '../common/notification-view';
+
+export interface NotificationFilter {
+  organizationId: string;
+  documentId?: string;
+  locationId?: string;
+  userId?: string;
+  notificationIds?: string[];
+  order: 'asc' | 'desc';
+}
+
+/** Operation 22: one keyset page of an organization's notifications. */
+export class GetNotificationsQuery extends Query<Page<NotificationView>> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly filter: NotificationFilter,
+    readonly pageSize: number,
+    readonly pageToken: string | undefined,
+  ) {
+    super();
+  }
+}
