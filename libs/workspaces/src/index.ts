@@ -25,3 +25,9 @@ export { AI_PROVIDERS, type AiProvider } from './domain/workspace.events';
 export { WEBHOOK_TRIGGERS, type WebhookConfigInput } from './domain/webhook-config';
 export { isRsaPublicKey } from './domain/webhook-config';
 export { readWebhookSettings, type WebhookSettings } from './application/common/webhook-settings';
+export { readNotificationSwitch } from './application/common/notification-switch';
+export type {
+  NotificationBatchWindow,
+  NotificationServiceConfig,
+  NotificationSwitch,
+} from './domain/api-key.events';

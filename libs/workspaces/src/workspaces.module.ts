@@ -9,6 +9,7 @@ import { GetAiModelConfigHandler } from './application/get-ai-model-config/get-a
 import { GetAiProviderSettingsHandler } from './application/get-ai-provider-settings/get-ai-provider-settings.handler';
 import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
 import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
+import { GetNotificationConfigHandler } from './application/get-notification-config/get-notification-config.handler';
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
 import { ResetApiKeyAuthTokenHandler } from './application/reset-api-key-auth-token/reset-api-key-auth-token.handler';
 import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-auth-token/reset-workspace-auth-token.handler';
@@ -16,6 +17,7 @@ import { ApiKeyIssuer } from './application/common/api-key-issuer';
 import { WebhookTargets } from './application/common/webhook-targets';
 import { UpdateAiModelConfigHandler } from './application/update-ai-model-config/update-ai-model-config.handler';
 import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/update-api-key-config.handler';
+import { UpdateNotificationConfigHandler } from './application/update-notification-config/update-notification-config.handler';
 import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';
 import { AdminTokenGuard } from './auth/admin-token.guard';
 import { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
@@ -28,8 +30,9 @@ import { WorkspaceRow } from './read-models/workspace.entity';
 import { WorkspaceProjection } from './read-models/workspace.projection';
 import { Migrations } from '@app/platform';
 import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
+import { NotificationConfig1763856000012 } from './migrations/1763856000012-notification-config';
 
-@Migrations(Workspaces1763856000002)
+@Migrations(Workspaces1763856000002, NotificationConfig1763856000012)
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
   controllers: [WorkspaceController],
@@ -50,6 +53,8 @@ import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
     AddDomainsHandler,
     UpdateWebhookConfigHandler,
     GetWebhookConfigHandler,
+    GetNotificationConfigHandler,
+    UpdateNotificationConfigHandler,
     GetApiKeyConfigHandler,
     UpdateApiKeyConfigHandler,
     GetAiModelConfigHandler,

@@ -14,11 +14,13 @@ import {
 import { GetAiModelConfigQuery } from '../application/get-ai-model-config/get-ai-model-config.query';
 import { GetApiKeyConfigQuery } from '../application/get-api-key-config/get-api-key-config.query';
 import { GetAuthTokensQuery } from '../application/get-auth-tokens/get-auth-tokens.query';
+import { GetNotificationConfigQuery } from '../application/get-notification-config/get-notification-config.query';
 import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
 import { ResetApiKeyAuthTokenCommand } from '../application/reset-api-key-auth-token/reset-api-key-auth-token.command';
 import { ResetWorkspaceAuthTokenCommand } from '../application/reset-workspace-auth-token/reset-workspace-auth-token.command';
 import { UpdateAiModelConfigCommand } from '../application/update-ai-model-config/update-ai-model-config.command';
 import { UpdateApiKeyConfigCommand } from '../application/update-api-key-config/update-api-key-config.command';
+import { UpdateNotificationConfigCommand } from '../application/update-notification-config/update-notification-config.command';
 import { UpdateWebhookConfigCommand } from '../application/update-webhook-config/update-webhook-config.command';
 import { AddDomainsRequest } from './dto/add-domains.request';
 import { ApiKeyRequest } from './dto/api-key.request';
@@ -26,6 +28,7 @@ import { CreateApiKeyRequest } from './dto/create-api-key.request';
 import { CreateWorkspaceRequest } from './dto/create-workspace.request';
 import { UpdateAiModelConfigRequest } from './dto/update-ai-model-config.request';
 import { UpdateApiKeyConfigRequest } from './dto/update-api-key-config.request';
+import { UpdateNotificationConfigRequest } from './dto/update-notification-config.request';
 import { UpdateWebhookConfigRequest } from './dto/update-webhook-config.request';
 import {
   AI_MODEL_CONFIG,
@@ -34,6 +37,7 @@ import {
   CREATED_API_KEY,
   CREATED_WORKSPACE,
   DOMAINS_ADDED,
+  NOTIFICATION_CONFIG,
   RESET_API_KEY_AUTH_TOKEN,
   WEBHOOK_CONFIG,
   WORKSPACE_AUTH_TOKEN,
@@ -154,6 +158,36 @@ export class WorkspaceController {
   @ApiKeyAuth()
   getWebhookConfig(@Tenant() tenant: ApiKeyTenant) {
     return this.queries.execute(new GetWebhookConfigQuery(tenant));
+  }
+
+  /** D9.8: the key's in-app notification switch, as stored. */
+  @Rpc('notificationconfig/get', {
+    message: 'Notification configuration retrieved successfully.',
+    summary: "Read the API key's in-app notification configuration",
+    response: NOTIFICATION_CONFIG,
+  })
+  @ApiKeyAuth()
+  getNotificationConfig(@Tenant() tenant: ApiKeyTenant) {
+    return this.queries.execute(new GetNotificationConfigQuery(tenant));
+  }
+
+  @Rpc('notificationconfig/update', {
+    message: 'Notification configuration updated successfully.',
+    summary: "Change the API key's in-app notification configuration (merged into what is stored)",
+    data: UpdateNotificationConfigRequest,
+    response: NOTIFICATION_CONFIG,
+    errors: {
+      ...CONFLICT,
+      INVALID_ARGUMENT:
+        'neither useNotificationService nor notificationServiceConfig given, a delay or batch value out of range or not an integer, a trigger not a boolean',
+    },
+  })
+  @ApiKeyAuth()
+  updateNotificationConfig(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateNotificationConfigRequest,
+  ) {
+    return this.commands.execute(new UpdateNotificationConfigCommand(tenant, data));
   }
 
   @Rpc('apikeyconfig/get', {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Aggregate } from '@app/event-store';
 import {
   ApiKeyCreated,
@@ -5,12 +6,15 @@ import {
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  NotificationConfigUpdated,
   WebhookConfigUpdated,
   type ApiKeyCreatedData,
   type ApiKeyEvent,
   type ApiKeyOptions,
+  type NotificationSwitch,
   type StoredWebhookConfig,
 } from './api-key.events';
+import { NOTIFICATIONS_OFF } from './notification-config';
 
 export const apiKeyStream = (apiKey: string): string => `api-key-${apiKey}`;
 export const API_KEY_STREAM_TYPE = 'api-key';
@@ -27,6 +31,7 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   useWebhookService = false;
   webhookConfig: StoredWebhookConfig = {};
   options: ApiKeyOptions = DEFAULT_API_KEY_OPTIONS;
+  notifications: NotificationSwitch = NOTIFICATIONS_OFF;
   /** The key's live auth tokens, oldest first. */
   tokens: { tokenId: string; name: string; domains: string[] }[] = [];
 
@@ -77,6 +82,11 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     this.raise(WebhookConfigUpdated({ useWebhookService, webhookServiceConfig }));
   }
 
+  /** Stores an already merged switch (see notification-config.ts); nothing if it is the same. */
+  updateNotificationConfig(next: NotificationSwitch): void {
+    if (!isDeepStrictEqual(next, this.notifications)) this.raise(NotificationConfigUpdated(next));
+  }
+
   updateOptions(changes: Partial<ApiKeyOptions>): ApiKeyOptions {
     const options = { ...this.options, ...changes };
     this.raise(ApiKeyOptionsUpdated({ options }));
@@ -101,6 +111,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     } else if (WebhookConfigUpdated.is(event)) {
       this.useWebhookService = event.data.useWebhookService;
       this.webhookConfig = event.data.webhookServiceConfig;
+    } else if (NotificationConfigUpdated.is(event)) {
+      this.notifications = event.data;
     } else if (ApiKeyOptionsUpdated.is(event)) {
       this.options = event.data.options;
     }

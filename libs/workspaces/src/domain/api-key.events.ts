@@ -31,6 +31,30 @@ export interface StoredWebhookConfig {
   triggers?: Record<string, boolean>;
 }
 
+/** One batching scope (a document, or a user across documents) of in-app notifications. */
+export interface NotificationBatchWindow {
+  isEnabled?: boolean;
+  batchWindowSeconds?: number;
+  maxActivities?: number;
+}
+
+/**
+ * In-app notification settings of a key (D9.8), as set: only what was given is stored.
+ * `triggers` maps a group (`comment`, `huddle`, ...) to event types (`comment.add`) and
+ * whether each notifies.
+ */
+export interface NotificationServiceConfig {
+  triggers?: Record<string, Record<string, boolean>>;
+  delayConfig?: { isEnabled?: boolean; delaySeconds?: number };
+  batchConfig?: { document?: NotificationBatchWindow; user?: NotificationBatchWindow };
+}
+
+/** The notification service of a key: whether it is on, and its settings. */
+export interface NotificationSwitch {
+  useNotificationService: boolean;
+  notificationServiceConfig: NotificationServiceConfig;
+}
+
 export interface ApiKeyCreatedData {
   apiKey: string;
   workspaceId: string;
@@ -78,6 +102,11 @@ export const WebhookConfigUpdated = defineEvent<{
   webhookServiceConfig: StoredWebhookConfig;
 }>()('workspaces.webhook-config-updated');
 
+/** Carries the whole resulting switch, so the projection needs no merge (D9.8). */
+export const NotificationConfigUpdated = defineEvent<NotificationSwitch>()(
+  'workspaces.notification-config-updated',
+);
+
 export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()(
   'workspaces.api-key-options-updated',
 );
@@ -88,4 +117,5 @@ export type ApiKeyEvent =
   | ReturnType<typeof AuthTokenReset>
   | ReturnType<typeof DomainsAdded>
   | ReturnType<typeof WebhookConfigUpdated>
+  | ReturnType<typeof NotificationConfigUpdated>
   | ReturnType<typeof ApiKeyOptionsUpdated>;

@@ -2,6 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type {
   ApiKeyCreatedData,
   ApiKeyOptions,
+  NotificationServiceConfig,
   StoredWebhookConfig,
 } from '../domain/api-key.events';
 
@@ -28,6 +29,8 @@ export class ApiKeyRow {
   @Column('jsonb', { name: 'webhook_config' }) webhookConfig: StoredWebhookConfig;
   @Column('text', { name: 'sealed_webhook_secret' }) sealedWebhookSecret: string;
   @Column('jsonb') options: ApiKeyOptions;
+  @Column('boolean', { name: 'use_notification_service' }) useNotificationService: boolean;
+  @Column('jsonb', { name: 'notification_config' }) notificationConfig: NotificationServiceConfig;
   @Column('bigint') version: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }

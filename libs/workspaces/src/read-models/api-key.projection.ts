@@ -7,6 +7,7 @@ import {
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  NotificationConfigUpdated,
   WebhookConfigUpdated,
 } from '../domain/api-key.events';
 
@@ -23,6 +24,7 @@ export class ApiKeyProjection implements InlineProjection {
     AuthTokenReset.type,
     DomainsAdded.type,
     WebhookConfigUpdated.type,
+    NotificationConfigUpdated.type,
     ApiKeyOptionsUpdated.type,
   ];
 
@@ -96,6 +98,14 @@ export class ApiKeyProjection implements InlineProjection {
           event.data.useWebhookService,
           JSON.stringify(event.data.webhookServiceConfig),
         ]);
+      } else if (NotificationConfigUpdated.is(event)) {
+        await this.update(
+          m,
+          apiKey,
+          v,
+          'use_notification_service = $3, notification_config = $4::jsonb',
+          [event.data.useNotificationService, JSON.stringify(event.data.notificationServiceConfig)],
+        );
       } else if (ApiKeyOptionsUpdated.is(event)) {
         await this.update(m, apiKey, v, 'options = $3::jsonb', [
           JSON.stringify(event.data.options),

@@ -35,6 +35,9 @@ export class CreateApiKeyRequest {
   @OptionalField() @IsBoolean() addLocalHostToAllowedDomains?: boolean;
   @OptionalField() @IsBoolean() useEmailService?: boolean;
   @OptionalField() @IsBoolean() useWebhookService?: boolean;
+  @OptionalField() @IsBoolean() useNotificationService?: boolean;
+  /** Seeds the default notification triggers, even with the service left off (D9.8). */
+  @OptionalField() @IsBoolean() setDefaultNotificationTriggers?: boolean;
   @NestedObject(() => EmailServiceConfigDto, 'optional')
   emailServiceConfig?: EmailServiceConfigDto;
   @NestedObject(() => WebhookServiceConfigDto, 'optional')

@@ -2,7 +2,7 @@ import { json, namedSchema } from '@app/platform';
 import { DOCUMENT_ACCESS_TYPES } from '../../domain/api-key.events';
 import { AI_PROVIDERS } from '../../domain/workspace.events';
 
-const { arrayOf, boolean, mapOf, object, oneOfValues, string } = json;
+const { arrayOf, boolean, integer, mapOf, object, oneOfValues, string } = json;
 
 /** `workspace/create` (D3.1): the auth token is shown here once. */
 export const CREATED_WORKSPACE = namedSchema(
@@ -53,6 +53,36 @@ export const WEBHOOK_CONFIG = object({
   }),
   signingSecret: string('The Standard Webhooks secret (`whsec_...`) receivers verify with (D11.4)'),
 });
+
+const BATCH_WINDOW = object(
+  { isEnabled: boolean(), batchWindowSeconds: integer(), maxActivities: integer() },
+  { optional: ['isEnabled', 'batchWindowSeconds', 'maxActivities'] },
+);
+
+/** D9.8: the switch as stored; a part never set is absent. */
+export const NOTIFICATION_CONFIG = namedSchema(
+  'NotificationConfig',
+  object({
+    useNotificationService: boolean(),
+    notificationServiceConfig: object(
+      {
+        triggers: mapOf(
+          mapOf(boolean(), 'Event type (`comment.add`) → on'),
+          'Trigger group (`comment`, `huddle`, ...)',
+        ),
+        delayConfig: object(
+          { isEnabled: boolean(), delaySeconds: integer() },
+          { optional: ['isEnabled', 'delaySeconds'] },
+        ),
+        batchConfig: object(
+          { document: BATCH_WINDOW, user: BATCH_WINDOW },
+          { optional: ['document', 'user'] },
+        ),
+      },
+      { optional: ['triggers', 'delayConfig', 'batchConfig'] },
+    ),
+  }),
+);
 
 export const API_KEY_CONFIG = namedSchema(
   'ApiKeyConfig',

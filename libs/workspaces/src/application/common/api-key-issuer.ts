@@ -4,6 +4,7 @@ import { ApiKey, DEFAULT_API_KEY_OPTIONS } from '../../domain/api-key.aggregate'
 import type { ApiKeyCreatedData, StoredEmailServiceConfig } from '../../domain/api-key.events';
 import { normaliseDomains } from './normalise-domains';
 import { applyWebhookConfig, type WebhookConfigInput } from '../../domain/webhook-config';
+import { applyNotificationConfig, NOTIFICATIONS_OFF } from '../../domain/notification-config';
 import { WebhookTargets } from './webhook-targets';
 
 /** Operation 1's fields, as validated by its DTO. */
@@ -19,6 +20,8 @@ export interface NewApiKeyInput {
   addLocalHostToAllowedDomains?: boolean;
   useEmailService?: boolean;
   useWebhookService?: boolean;
+  useNotificationService?: boolean;
+  setDefaultNotificationTriggers?: boolean;
   emailServiceConfig?: Omit<StoredEmailServiceConfig, 'sealedApiKey'> & { apiKey?: string };
   webhookServiceConfig?: WebhookConfigInput;
 }
@@ -80,6 +83,13 @@ export class ApiKeyIssuer {
       createdAt: now,
     };
     const aggregate = ApiKey.create(data);
+    // As the update would write it; a key that asks for nothing gets no event (off, unset).
+    aggregate.updateNotificationConfig(
+      applyNotificationConfig(NOTIFICATIONS_OFF, {
+        useNotificationService: input.useNotificationService,
+        seedDefaultTriggers: input.setDefaultNotificationTriggers,
+      }),
+    );
     if (input.createAuthToken ?? true) {
       const token = randomSecret('tok_');
       aggregate.issueAuthToken({
