@@ -11,3 +11,9 @@ export {
   type RecipientReason,
 } from './domain/recipients';
 export { CollaborationWebhookEvents, userIdsIn } from './webhooks/collaboration-webhook-events';
+export { DELETED_USER, Identities } from './domain/kinds/people';
+export {
+  eraseFromAnnotation,
+  learnFromAnnotation,
+  type CommentAnnotation,
+} from './domain/kinds/comment-annotation';
