@@ -468,6 +468,42 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/presence/get': { auth: 'apiKey', data: () => ({ ...doc }) },
   '/v2/presence/delete': { auth: 'apiKey', data: () => ({ ...doc, userIds: ['ghost-user'] }) },
+  '/v2/notifications/update': {
+    auth: 'apiKey',
+    // A notification that does not exist: every accepted variant fails its item, changing nothing.
+    data: () => ({
+      ...scratch,
+      locationId: 'sloc',
+      userId: 'ann',
+      verifyUserPermissions: false,
+      notifications: [
+        {
+          id: 'ghost-notification',
+          actionUser: ann,
+          displayHeadlineMessageTemplate: '{actionUser} did it',
+          displayHeadlineMessageTemplateData: { thing: 'x' },
+          displayBodyMessage: 'Body',
+          notificationSourceData: { link: '/a' },
+          readByUserIds: ['ann'],
+          persistReadForUsers: true,
+        },
+      ],
+    }),
+    opaque: [
+      'notifications[].displayHeadlineMessageTemplateData',
+      'notifications[].notificationSourceData',
+    ],
+  },
+  '/v2/notifications/delete': {
+    auth: 'apiKey',
+    // The scratch document: a variant without ids deletes what it holds there, and nothing else.
+    data: () => ({
+      ...scratch,
+      locationId: 'sloc',
+      userId: 'ann',
+      notificationIds: ['ghost-notification'],
+    }),
+  },
   '/v1/organizations/documents/locations/data/delete': {
     auth: 'body',
     data: (c) => ({

@@ -8,12 +8,21 @@ import { NotificationProjection } from './read-models/notification.projection';
 import { NotificationsController } from './api/notifications.controller';
 import { AddNotificationHandler } from './application/add-notification/add-notification.handler';
 import { GetNotificationsHandler } from './application/get-notifications/get-notifications.handler';
+import { NotificationChangesController } from './api/notification-changes.controller';
+import { UpdateNotificationsHandler } from './application/update-notifications/update-notifications.handler';
+import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
 
 /** Notifications (D9): operations 22 and 23, the hosted calls, settings, derived notifications. */
 @Migrations(Notifications1763856000013)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
-  controllers: [NotificationsController],
-  providers: [NotificationProjection, AddNotificationHandler, GetNotificationsHandler],
+  controllers: [NotificationsController, NotificationChangesController],
+  providers: [
+    NotificationProjection,
+    AddNotificationHandler,
+    GetNotificationsHandler,
+    UpdateNotificationsHandler,
+    DeleteNotificationsHandler,
+  ],
 })
 export class NotificationsModule {}

@@ -1,0 +1,20 @@
+import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
+
+/** The organization the hosted update and delete act in, and what narrows them (D9.5). */
+export class NotificationSelectionRequest {
+  @RequiredId()
+  organizationId: string;
+
+  @OptionalField()
+  @IsCallerId()
+  documentId?: string;
+
+  @OptionalField()
+  @IsCallerId()
+  locationId?: string;
+
+  /** Only notifications addressed to this user. */
+  @OptionalField()
+  @IsCallerId()
+  userId?: string;
+}

@@ -1,0 +1,18 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { NotificationSelection } from '../common/notification-selection';
+
+/**
+ * The hosted delete (D9.5): the given ids, each an item; without ids, every notification the
+ * selection holds, answered as a map of the ids deleted.
+ */
+export class DeleteNotificationsCommand extends Command<BatchResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly selection: NotificationSelection,
+    readonly notificationIds: string[] | undefined,
+  ) {
+    super();
+  }
+}
