@@ -82,6 +82,8 @@ export const SEEDS: Record<string, Seed> = {
       addLocalHostToAllowedDomains: false,
       useEmailService: false,
       useWebhookService: false,
+      useNotificationService: false,
+      setDefaultNotificationTriggers: false,
       emailServiceConfig: { type: 'default', fromEmail: 'a@example.com', fromCompany: 'Co' },
       webhookServiceConfig: webhookConfig,
     }),
@@ -118,6 +120,22 @@ export const SEEDS: Record<string, Seed> = {
     opaque: ['webhookServiceConfig.triggers'],
   },
   '/v2/workspace/webhookconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/notificationconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/notificationconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      useNotificationService: true,
+      notificationServiceConfig: {
+        triggers: { comment: { 'comment.add': true }, huddle: { 'huddle.join': false } },
+        delayConfig: { isEnabled: true, delaySeconds: 30 },
+        batchConfig: {
+          document: { isEnabled: true, batchWindowSeconds: 60, maxActivities: 5 },
+          user: { isEnabled: false, batchWindowSeconds: 600, maxActivities: 10 },
+        },
+      },
+    }),
+  },
   '/v2/workspace/webhooks/deliveries/get': {
     auth: 'apiKey',
     data: () => ({ status: 'delivered', eventType: 'comment.add', from: 0, pageSize: 10 }),
