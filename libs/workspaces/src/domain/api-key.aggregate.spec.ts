@@ -1,5 +1,5 @@
 import { ApiKey, DEFAULT_API_KEY_OPTIONS } from './api-key.aggregate';
-import { ApiKeyCreated, DomainsAdded } from './api-key.events';
+import { ApiKeyCreated, DomainsAdded, NotificationConfigUpdated } from './api-key.events';
 
 const created = ApiKeyCreated({
   apiKey: 'k1',
@@ -37,5 +37,19 @@ describe('ApiKey aggregate', () => {
       ...DEFAULT_API_KEY_OPTIONS,
       activityServiceEnabled: true,
     });
+  });
+
+  it('records the whole notification switch when it changes, and nothing when it does not', () => {
+    const key = new ApiKey().load([created]);
+    key.updateNotificationConfig({ useNotificationService: false, notificationServiceConfig: {} });
+    expect(key.takePendingEvents()).toEqual([]);
+    const next = {
+      useNotificationService: true,
+      notificationServiceConfig: { delayConfig: { isEnabled: true, delaySeconds: 30 } },
+    };
+    key.updateNotificationConfig(next);
+    key.updateNotificationConfig(JSON.parse(JSON.stringify(next)));
+    expect(key.takePendingEvents()).toEqual([NotificationConfigUpdated(next)]);
+    expect(key.notifications).toEqual(next);
   });
 });
