@@ -4,6 +4,12 @@ import { DocumentsModule } from '@app/documents';
 import { OrganizationsModule } from '@app/organizations';
 import { Migrations } from '@app/platform';
 import { Notifications1763856000013 } from './migrations/1763856000013-notifications';
+import { NotificationSettings1763856000014 } from './migrations/1763856000014-notification-settings';
+import { NotificationSettingsController } from './api/notification-settings.controller';
+import { SetNotificationSettingsHandler } from './application/set-notification-settings/set-notification-settings.handler';
+import { GetNotificationSettingsHandler } from './application/get-notification-settings/get-notification-settings.handler';
+import { NotificationSettingsReader } from './application/common/notification-settings.reader';
+import { NotificationSettingsProjection } from './read-models/notification-settings.projection';
 import { NotificationProjection } from './read-models/notification.projection';
 import { NotificationsController } from './api/notifications.controller';
 import { AddNotificationHandler } from './application/add-notification/add-notification.handler';
@@ -13,14 +19,22 @@ import { UpdateNotificationsHandler } from './application/update-notifications/u
 import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
 
 /** Notifications (D9): operations 22 and 23, the hosted calls, settings, derived notifications. */
-@Migrations(Notifications1763856000013)
+@Migrations(Notifications1763856000013, NotificationSettings1763856000014)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
-  controllers: [NotificationsController, NotificationChangesController],
+  controllers: [
+    NotificationsController,
+    NotificationSettingsController,
+    NotificationChangesController,
+  ],
   providers: [
     NotificationProjection,
     AddNotificationHandler,
     GetNotificationsHandler,
+    NotificationSettingsProjection,
+    SetNotificationSettingsHandler,
+    GetNotificationSettingsHandler,
+    NotificationSettingsReader,
     UpdateNotificationsHandler,
     DeleteNotificationsHandler,
   ],
