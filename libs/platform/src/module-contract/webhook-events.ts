@@ -51,3 +51,21 @@ export interface WebhookEventSource {
 
 /** Marks a provider as a `WebhookEventSource`; the webhooks library finds it at start. */
 export const WebhookEvents = DiscoveryService.createDecorator();
+
+/**
+ * A module's additions to webhook payloads, whichever module offered them (the module
+ * contract): mark a provider `@WebhookPayloadExtras()` and the webhooks library hands it each
+ * batch of offers that reach at least one destination, in the transaction that records their
+ * deliveries, before any is recorded. It answers the same offers in the same order, each as
+ * given or with fields added at the top level of its payload (per-user notification settings:
+ * `usersOrganizationNotificationsConfig`), and every user id those fields name added to its
+ * `userIds` (user data deletion finds stored payloads by them). What it adds is read then,
+ * through `manager`, one query per batch whatever its size; a delivery keeps the payload it
+ * was recorded with, so its attempts and a replay of its event send the same body.
+ */
+export interface WebhookPayloadExtension {
+  extend(offers: readonly WebhookOffer[], manager: EntityManager): Promise<WebhookOffer[]>;
+}
+
+/** Marks a provider as a `WebhookPayloadExtension`; the webhooks library finds it at start. */
+export const WebhookPayloadExtras = DiscoveryService.createDecorator();

@@ -44,7 +44,8 @@ interface NewDelivery {
  * The trigger step of webhook delivery (D11): reads the events every webhook source offers
  * (collaboration changes, other modules' types), matches them to each API key's destinations
  * (the basic raw and processed URLs for enabled triggers while the service is on; advanced
- * endpoints by their filters) and records one delivery per destination, with the jobs that
+ * endpoints by their filters), lets every `@WebhookPayloadExtras()` provider add to the
+ * payloads that go somewhere, and records one delivery per destination, with the jobs that
  * make their first attempts (one per destination and batch), in the transaction that moves
  * this subscription's checkpoint. Delivery ids come from (event, destination) and are
  * inserted if absent, so a replayed event changes nothing. Events of API keys without a
@@ -86,19 +87,25 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     const settings = new Map([...known.settings, ...more.settings]);
     const endpoints = new Map([...known.endpoints, ...more.endpoints]);
     const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
-    const deliveries: NewDelivery[] = [];
+    // Where each offer goes; one going nowhere is dropped before any payload is extended.
+    const routed: WebhookOffer[] = [];
+    const targets: Target[][] = [];
     const pace = pacer();
     for (const offer of offers) {
       await pace();
-      let json: string | undefined; // the payload's JSON, written once for all its destinations
-      const add = (
-        destination: Destination,
-        url: string,
-        extra?: Record<string, unknown>,
-        endpointId: string | null = null,
-      ) => {
+      const mine = targetsOf(offer, settings.get(offer.apiKey), endpoints.get(offer.apiKey));
+      if (mine.length === 0) continue;
+      routed.push(offer);
+      targets.push(mine);
+    }
+    if (routed.length === 0) return;
+    const extended = await this.extend(routed, manager);
+    const deliveries: NewDelivery[] = [];
+    for (const [i, offer] of extended.entries()) {
+      await pace();
+      const json = JSON.stringify(offer.payload); // written once for all its destinations
+      for (const { destination, url, extra, endpointId } of targets[i]) {
         const id = deliveryIdOf(offer.eventId, destination);
-        json ??= JSON.stringify(offer.payload);
         deliveries.push({
           id,
           offer,
@@ -108,23 +115,8 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
           json: payloadJsonOf(id, offer.payload, json, extra),
           eventAt: at.get(offer.eventId) ?? new Date(),
         });
-      };
-      const basic = settings.get(offer.apiKey);
-      if (
-        basic?.useWebhookService &&
-        TRIGGERS.has(offer.eventType) &&
-        basic.config.triggers?.[offer.eventType]
-      ) {
-        const { rawNotificationUrl: raw, processedNotificationUrl: processed } = basic.config;
-        if (raw) add('raw', raw);
-        if (processed) add('processed', processed, offer.processed);
-      }
-      for (const e of endpoints.get(offer.apiKey) ?? []) {
-        if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
-        add(`endpoint:${e.endpoint_id}`, e.url, undefined, e.endpoint_id);
       }
     }
-    if (deliveries.length === 0) return;
     const ids = new Set(await this.insert(manager, deliveries));
     const made = deliveries.filter((d) => ids.has(d.id));
     if (made.length === 0) return;
@@ -142,6 +134,21 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
       for (const d of made) this.fresh.put(d.id, d.json);
       return this.queue.dispatch(jobs.map((j) => j.id));
     });
+  }
+
+  /** Every `@WebhookPayloadExtras()` provider's additions, in turn, each batch at once. */
+  private async extend(offers: WebhookOffer[], manager: EntityManager): Promise<WebhookOffer[]> {
+    let extended: readonly WebhookOffer[] = offers;
+    for (const extension of this.sources.extras()) {
+      extended = await extension.extend(extended, manager);
+      if (
+        extended.length !== offers.length ||
+        extended.some((o, i) => o.eventId !== offers[i].eventId)
+      ) {
+        throw new Error(`${extension.constructor.name} did not answer the offers it was given`);
+      }
+    }
+    return [...extended];
   }
 
   private async destinationsOf(manager: EntityManager, apiKeys: string[]): Promise<Destinations> {
@@ -212,6 +219,53 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     }
     return made;
   }
+}
+
+/** One destination of an offer: the basic URLs' or an advanced endpoint's. */
+interface Target {
+  destination: Destination;
+  url: string;
+  /** Fields only this destination gets (a processed URL's). */
+  extra?: Record<string, unknown>;
+  endpointId: string | null;
+}
+
+/**
+ * The destinations of an offer: the basic raw and processed URLs when its type is an enabled
+ * trigger (only the spec's, D11.1) while the service is on; every enabled advanced endpoint
+ * whose `filterTypes` name it (all when it has none).
+ */
+function targetsOf(
+  offer: WebhookOffer,
+  basic: WebhookSettings | undefined,
+  endpoints: EndpointTarget[] = [],
+): Target[] {
+  const targets: Target[] = [];
+  if (
+    basic?.useWebhookService &&
+    TRIGGERS.has(offer.eventType) &&
+    basic.config.triggers?.[offer.eventType]
+  ) {
+    const { rawNotificationUrl: raw, processedNotificationUrl: processed } = basic.config;
+    if (raw) targets.push({ destination: 'raw', url: raw, endpointId: null });
+    if (processed) {
+      targets.push({
+        destination: 'processed',
+        url: processed,
+        extra: offer.processed,
+        endpointId: null,
+      });
+    }
+  }
+  for (const e of endpoints) {
+    if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
+    targets.push({
+      destination: `endpoint:${e.endpoint_id}`,
+      url: e.url,
+      endpointId: e.endpoint_id,
+    });
+  }
+  return targets;
 }
 
 /** Whether an API key sends anything anywhere: its service on with a URL, or an endpoint. */
