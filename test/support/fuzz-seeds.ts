@@ -522,6 +522,25 @@ export const SEEDS: Record<string, Seed> = {
       notificationIds: ['ghost-notification'],
     }),
   },
+  '/v2/notifications/config/set': {
+    auth: 'apiKey',
+    // The scratch organization: an accepted variant (another channel or value) changes only it.
+    data: () => ({
+      organizationId: 'sorg',
+      documentIds: ['sdoc'],
+      userIds: ['ann'],
+      config: { inbox: 'ALL', email: 'MINE', slack: 'NONE' },
+    }),
+  },
+  '/v2/notifications/config/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      userId: 'ann',
+      documentIds: ['doc'],
+      getOrganizationConfig: true,
+    }),
+  },
   '/v1/organizations/documents/locations/data/delete': {
     auth: 'body',
     data: (c) => ({
