@@ -17,6 +17,8 @@ import { GetNotificationsHandler } from './application/get-notifications/get-not
 import { NotificationChangesController } from './api/notification-changes.controller';
 import { UpdateNotificationsHandler } from './application/update-notifications/update-notifications.handler';
 import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
+import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
+import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
 
 /** Notifications (D9): operations 22 and 23, the hosted calls, settings, derived notifications. */
 @Migrations(Notifications1763856000013, NotificationSettings1763856000014)
@@ -37,6 +39,8 @@ import { DeleteNotificationsHandler } from './application/delete-notifications/d
     NotificationSettingsReader,
     UpdateNotificationsHandler,
     DeleteNotificationsHandler,
+    NotificationWebhookEvents,
+    NotificationSettingsPayload,
   ],
 })
 export class NotificationsModule {}
