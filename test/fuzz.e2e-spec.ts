@@ -154,6 +154,24 @@ describe('fuzzing every operation', () => {
     );
     await post('/v2/crdt/add', { ...docOf, editorId: 'e1', type: 'text', data: A_ONLY }, h);
     await post('/v2/presence/add', { ...docOf, users: [ann] }, h);
+    await post(
+      '/v1/notifications/add',
+      {
+        ...docOf,
+        notificationId: 'n1',
+        actionUser: bob,
+        displayHeadlineMessageTemplate: `Note ${A_ONLY}`,
+        notifyUsers: [ann],
+        notifyAll: false,
+        location: { id: 'loc-1' },
+      },
+      h,
+    );
+    await post(
+      '/v2/notifications/config/set',
+      { organizationId: 'org', documentIds: ['doc'], userIds: ['ann'], config: { inbox: 'NONE' } },
+      h,
+    );
     const migration = await post(
       '/v2/organizations/documents/migrate',
       { organizationId: 'org', documentId: 'ghost-doc', newDocumentId: 'ghost-new' },
@@ -346,7 +364,7 @@ describe('fuzzing every operation', () => {
     if (process.env.FUZZ_REPORT)
       writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ sent, failures }, null, 1));
     expect(report(failures)).toBe('');
-  });
+  }, 300_000);
 
   /** The reads of A's protected data, and A's and the server's settings. */
   async function protectedReads(): Promise<Map<string, unknown>> {
@@ -366,6 +384,13 @@ describe('fuzzing every operation', () => {
       ['/v2/recordings/get', { organizationId: 'org' }, key],
       ['/v2/crdt/get', doc, key],
       ['/v2/presence/get', doc, key],
+      ['/v2/notifications/get', { ...doc, pageSize: 100 }, key],
+      ['/v2/notifications/get', { organizationId: 'org', userId: 'ann', pageSize: 100 }, key],
+      [
+        '/v2/notifications/config/get',
+        { organizationId: 'org', userId: 'ann', documentIds: ['doc'], getOrganizationConfig: true },
+        key,
+      ],
       ['/v2/workspace/webhookconfig/get', {}, key],
       ['/v2/workspace/apikeyconfig/get', { apiKey: a.apiKey }, space],
       ['/v2/workspace/authtokens/get', { apiKey: a.apiKey }, space],

@@ -56,6 +56,31 @@ const webhookConfig = {
   triggers: { 'comment.add': true },
 };
 
+/** Operation 23's body, every field given (the hosted extra fields too). */
+const notificationToAdd = () => ({
+  ...scratch,
+  actionUser: ann,
+  displayHeadlineMessageTemplate: '{actionUser} mentioned {user}',
+  // Copies: the variants are made on a structured clone, which keeps shared objects shared.
+  displayHeadlineMessageTemplateData: { actionUser: { ...ann }, user: { ...bob } },
+  displayBodyMessage: 'Body',
+  notifyUsers: [bob, { userId: 'carl' }, { email: 'dee@example.com' }],
+  notifyAll: false,
+  notificationSource: 'custom',
+  notificationSourceData: { link: '/a' },
+  location: { id: 'sloc', locationName: 'Scene' },
+  createDocument: false,
+  createOrganization: false,
+  verifyUserPermissions: false,
+  isNotificationResolverUsed: false,
+  context: { access: { team: 't1' } },
+});
+const notificationOpaque = [
+  'displayHeadlineMessageTemplateData',
+  'notificationSourceData',
+  'context.access',
+];
+
 /**
  * One valid body per route of the OpenAPI document. Seeds on protected data are no-ops when
  * repeated (re-adding an existing id, setting a value it already has, deleting what is not
@@ -486,6 +511,28 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/presence/get': { auth: 'apiKey', data: () => ({ ...doc }) },
   '/v2/presence/delete': { auth: 'apiKey', data: () => ({ ...doc, userIds: ['ghost-user'] }) },
+  '/v1/notifications/add': {
+    auth: 'apiKey',
+    // No notificationId: each accepted variant makes a new notification in the scratch document.
+    data: () => notificationToAdd(),
+    opaque: notificationOpaque,
+  },
+  '/v2/notifications/add': {
+    auth: 'apiKey',
+    data: () => notificationToAdd(),
+    opaque: notificationOpaque,
+  },
+  '/v2/notifications/get': {
+    auth: 'apiKey',
+    data: () => ({
+      ...doc,
+      locationId: 'loc-1',
+      userId: 'ann',
+      notificationIds: ['n1'],
+      pageSize: 10,
+      order: 'asc',
+    }),
+  },
   '/v2/notifications/update': {
     auth: 'apiKey',
     // A notification that does not exist: every accepted variant fails its item, changing nothing.
