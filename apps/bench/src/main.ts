@@ -5,9 +5,10 @@ import { logGrowth } from './scenarios/log-growth';
 import { readOrganizations } from './scenarios/organizations';
 import { deleteUserData } from './scenarios/user-data-deletion';
 import { webhookDeliveries, type WebhookRun } from './scenarios/webhooks';
+import { notificationsBench } from './notifications.bench';
 import { median } from './stats';
 
-const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks'];
+const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks', 'notifications'];
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
@@ -25,6 +26,8 @@ const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks'];
  *   destination answering 500 to every call (its retries must not slow the healthy one), and
  *   to a receiver answering 500 to every other call; at a steady offered load, then as fast
  *   as the server answers (see `webhooks` below).
+ * - notifications: operations 22 and 23 on 1,000,000 notifications (Postgres only; see
+ *   notifications.bench.ts).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -63,6 +66,7 @@ async function main(only: string[]): Promise<void> {
     }
     if (wanted('erasure')) await erasure(server);
     if (wanted('webhooks')) await webhooks(server);
+    if (wanted('notifications')) await notificationsBench(server);
   } finally {
     await server.close();
   }
