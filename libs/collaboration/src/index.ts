@@ -15,5 +15,15 @@ export { DELETED_USER, Identities } from './domain/kinds/people';
 export {
   eraseFromAnnotation,
   learnFromAnnotation,
+  type Comment,
   type CommentAnnotation,
 } from './domain/kinds/comment-annotation';
+export type { CollabUser, Location } from './domain/kinds/people';
+export {
+  readCommentChanges,
+  type CommentChange,
+} from './application/comment-changes/comment-changes';
+export {
+  commentSourceExists,
+  type CommentSource,
+} from './application/comment-changes/comment-source';

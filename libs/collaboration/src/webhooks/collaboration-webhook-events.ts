@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore, type RecordedEvent } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import {
-  pacer,
   WebhookEvents,
   type WebhookEventSource,
   type WebhookOffer,
   type WebhookSourceEvent,
 } from '@app/platform';
 import type { EntityManager } from 'typeorm';
+import {
+  readCommentChanges,
+  type CommentChange,
+} from '../application/comment-changes/comment-changes';
 import type { RecordRef } from '../domain/collab-record.events';
 import type { CollaborationEvent } from '../domain/collaboration.events';
-import { evolve, type RecordState } from '../domain/evolve';
-import { HOSTED_ACTION, hostedActionOf } from '../domain/hosted-vocabulary';
-import type { Comment, CommentAnnotation } from '../domain/kinds/comment-annotation';
-import { mentionedIds, type CollabUser } from '../domain/kinds/people';
+import { HOSTED_ACTION } from '../domain/hosted-vocabulary';
+import { mentionedIds } from '../domain/kinds/people';
 import { plainCommentText, recipientsOf } from '../domain/recipients';
 
 /** The event types with a hosted action: the ones webhooks are sent for. */
@@ -52,56 +53,6 @@ export function userIdsIn(value: unknown, found = new Set<string>()): Set<string
   return found;
 }
 
-const commentById = (state: RecordState, commentId: number): Comment | undefined =>
-  (state as CommentAnnotation | undefined)?.comments?.find((c) => c.commentId === commentId);
-
-/** Who made the change, when the event says (or the record shows) it. */
-function actionUserOf(event: CollaborationEvent, before: RecordState): CollabUser | undefined {
-  switch (event.type) {
-    case 'comment-annotation.created':
-    case 'comment.added':
-    case 'comment.reaction-added':
-    case 'reaction.added':
-    case 'recording.added':
-      return event.data.from;
-    case 'comment.edited':
-    case 'comment.deleted':
-      return commentById(before, event.data.commentId)?.from;
-    case 'comment.reaction-removed':
-      return { userId: event.data.userId };
-    case 'crdt.created':
-    case 'crdt.updated':
-      return event.data.lastUpdatedBy ? { userId: event.data.lastUpdatedBy } : undefined;
-    case 'presence.joined':
-      return event.data.users[0];
-    case 'presence.left':
-      return event.data.userIds[0] ? { userId: event.data.userIds[0] } : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/** The comment a change is about: the one added, edited, deleted or reacted to; a new annotation's first. */
-function targetCommentOf(
-  event: CollaborationEvent,
-  before: RecordState,
-  after: RecordState,
-): Comment | undefined {
-  switch (event.type) {
-    case 'comment-annotation.created':
-      return (after as CommentAnnotation | undefined)?.comments?.[0];
-    case 'comment.added':
-    case 'comment.edited':
-    case 'comment.reaction-added':
-    case 'comment.reaction-removed':
-      return commentById(after, event.data.commentId);
-    case 'comment.deleted':
-      return commentById(before, event.data.commentId);
-    default:
-      return undefined;
-  }
-}
-
 /** What changed, for the changes that have a before and an after. */
 function changeOf(event: CollaborationEvent): Record<string, unknown> {
   switch (event.type) {
@@ -120,8 +71,9 @@ function changeOf(event: CollaborationEvent): Record<string, unknown> {
 /**
  * Collaboration data offers its changes to webhooks (D11.2) through the module contract: one
  * webhook event per event with a hosted action, named by the vocabulary table. The record is
- * shown as it was right after the change (its stream folded up to that event), so a replay
- * makes the same payload; the processed URL also gets the recipients and the plain text.
+ * shown as it was right after the change (`readCommentChanges` folds its stream up to that
+ * event), so a replay makes the same payload; the processed URL also gets the recipients and
+ * the plain text.
  */
 @Injectable()
 @WebhookEvents()
@@ -132,43 +84,13 @@ export class CollaborationWebhookEvents implements WebhookEventSource {
   constructor(private readonly store: EventStore) {}
 
   async offer(events: WebhookSourceEvent[], manager: EntityManager): Promise<WebhookOffer[]> {
-    const wanted = new Map<string, number>();
-    for (const e of events) {
-      wanted.set(e.streamId, Math.max(wanted.get(e.streamId) ?? 0, e.streamVersion));
-    }
-    const streams = await this.store.readStreams([...wanted.keys()], manager);
-    const ids = new Set(events.map((e) => e.eventId));
-    const offers = new Map<string, WebhookOffer>();
-    const pace = pacer();
-    for (const [streamId, history] of streams) {
-      let state: RecordState;
-      for (const stored of history as RecordedEvent[]) {
-        if (stored.streamVersion > (wanted.get(streamId) ?? 0)) break;
-        await pace();
-        const event = stored as unknown as CollaborationEvent & RecordedEvent;
-        const before = state;
-        state = evolve(state, event);
-        if (!ids.has(stored.eventId) || event.data.erased) continue;
-        const offer = this.offerOf(event, before, state);
-        if (offer) offers.set(stored.eventId, offer);
-      }
-    }
-    // In the order of the log.
-    return events.flatMap((e) => offers.get(e.eventId) ?? []);
+    const changes = await readCommentChanges(this.store, events, manager);
+    return changes.map((change) => this.offerOf(change));
   }
 
-  private offerOf(
-    event: CollaborationEvent & RecordedEvent,
-    before: RecordState,
-    after: RecordState,
-  ): WebhookOffer | undefined {
-    const action = hostedActionOf(event);
-    if (!action) return undefined;
+  private offerOf(change: CommentChange): WebhookOffer {
+    const { event, action, record, location, actionUser, annotation, targetComment } = change;
     const d = event.data;
-    const record = after ?? before;
-    const location = (record as { location?: { id?: string } } | undefined)?.location;
-    const actionUser = actionUserOf(event, before);
-    const targetComment = targetCommentOf(event, before, after);
     const payload = {
       event: action,
       actionType: action.slice(action.indexOf('.') + 1),
@@ -188,8 +110,7 @@ export class CollaborationWebhookEvents implements WebhookEventSource {
         ...changeOf(event),
       },
     };
-    const annotation = d.kind === 'comment-annotation' ? (record as CommentAnnotation) : undefined;
-    const processed = annotation?.comments
+    const processed = annotation
       ? {
           recipients: recipientsOf(annotation, { actionUserId: actionUser?.userId, targetComment }),
           commentText: targetComment ? plainCommentText(targetComment, annotation) : '',
