@@ -30,6 +30,8 @@ export interface CommentInput {
   from: CollabUser;
   taggedUserContacts?: TaggedContact[];
   context?: Record<string, unknown>;
+  /** false: no derived notification for it (D10.3). */
+  triggerNotification?: boolean;
 }
 
 /** A new annotation as callers send it; its author is the first comment's when not given. */
@@ -57,6 +59,7 @@ export interface CommentChanges {
   commentHtml?: string;
   taggedUserContacts?: TaggedContact[];
   context?: Record<string, unknown>;
+  triggerNotification?: boolean;
 }
 
 /** Hosted comment results: keyed by comment id, which is a number. */
@@ -81,6 +84,7 @@ function written(input: CommentInput & { commentId: number }): CommentWritten {
     taggedUsers: input.taggedUserContacts ?? [],
     mentionedUserIds: mentionsIn(text, html),
     ...(input.context && { context: input.context }),
+    ...(input.triggerNotification === false && { triggerNotification: false }),
   };
 }
 
@@ -168,6 +172,9 @@ export class CommentAnnotationRecord extends CollabRecord<CommentAnnotation> {
           }),
           ...(textChanged && { mentionedUserIds: mentionsIn(text, html) }),
           ...(changes.context !== undefined && { context: changes.context }),
+          ...(changes.triggerNotification !== undefined && {
+            triggerNotification: changes.triggerNotification,
+          }),
         },
         at,
       );

@@ -3,7 +3,11 @@ import type { RecordEventData } from './collab-record.events';
 import type { TaggedContact } from './kinds/comment-annotation';
 import type { CollabUser, Location } from './kinds/people';
 
-/** A comment as written: its text, author, tags and the users its text mentions (`{{id}}`). */
+/**
+ * A comment as written: its text, author, tags and the users its text mentions (`{{id}}`).
+ * `triggerNotification: false` keeps it out of derived notifications (D10.3); it is stored
+ * only when false (absent, the comment notifies).
+ */
 export interface CommentWritten {
   commentId: number;
   text: string;
@@ -12,6 +16,7 @@ export interface CommentWritten {
   taggedUsers: TaggedContact[];
   mentionedUserIds: string[];
   context?: Record<string, unknown>;
+  triggerNotification?: boolean;
 }
 
 /** A new annotation with its first comments. */
@@ -38,6 +43,7 @@ export const CommentEdited = defineEvent<
     taggedUsers?: TaggedContact[];
     mentionedUserIds?: string[];
     context?: Record<string, unknown>;
+    triggerNotification?: boolean;
   }
 >()('comment.edited');
 

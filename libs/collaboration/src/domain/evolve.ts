@@ -18,6 +18,7 @@ export function commentOf(c: CommentWritten, at: number): Comment {
     reactions: [],
     createdAt: at,
     lastUpdated: at,
+    ...(c.triggerNotification === false && { triggerNotification: false }),
   };
 }
 
@@ -86,12 +87,16 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
     case 'comment.edited': {
       const e = event.data;
       return onAnnotation(state, e.at, (a) => ({
-        comments: mapComment(a, e.commentId, (c) => ({
+        comments: mapComment(a, e.commentId, ({ triggerNotification, ...c }) => ({
           ...c,
           ...(e.text !== undefined && { commentText: e.text }),
           ...(e.html !== undefined && { commentHtml: e.html }),
           ...(e.taggedUsers !== undefined && { taggedUserContacts: e.taggedUsers }),
           ...(e.context !== undefined && { context: e.context }),
+          // Kept only while false, as a new comment keeps it.
+          ...((e.triggerNotification ?? triggerNotification) === false && {
+            triggerNotification: false,
+          }),
           lastUpdated: e.at,
         })),
       }));

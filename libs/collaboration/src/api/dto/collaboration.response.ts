@@ -38,8 +38,9 @@ const COMMENT = namedSchema(
       context: freeObject(),
       createdAt: at('Created'),
       lastUpdated: at('Last changed'),
+      triggerNotification: boolean('Only when false: no derived notification for it'),
     },
-    { optional: ['context'], extra: true },
+    { optional: ['context', 'triggerNotification'], extra: true },
   ),
 );
 

@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsInt,
   IsString,
   MaxLength,
@@ -58,6 +59,11 @@ export class CommentChangesDto {
 
   @FreeObject()
   context?: Record<string, unknown>;
+
+  /** false: the comment makes no derived notification (D10.3); absent: it does. */
+  @OptionalField()
+  @IsBoolean()
+  triggerNotification?: boolean;
 }
 
 export class CommentDto extends CommentChangesDto {

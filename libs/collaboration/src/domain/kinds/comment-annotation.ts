@@ -22,6 +22,8 @@ export interface Comment extends Record<string, unknown> {
   reactions: CommentReaction[];
   createdAt: number;
   lastUpdated: number;
+  /** Only when false: the comment makes no derived notification (D10.3). */
+  triggerNotification?: false;
 }
 
 export interface CommentAnnotation extends Record<string, unknown> {
