@@ -19,9 +19,18 @@ import { UpdateNotificationsHandler } from './application/update-notifications/u
 import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
 import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
 import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
+import { DerivedNotifications1763856000015 } from './migrations/1763856000015-derived-notifications';
+import { DerivedNotificationsSubscriber } from './application/derived-notifications/derived-notifications.subscriber';
+import { DigestPlanner } from './application/derived-notifications/digest-planner';
+import { BatchWindows } from './application/derived-notifications/batch-windows';
+import { NotificationDelivery } from './application/derived-notifications/notification-delivery';
 
 /** Notifications (D9): operations 22 and 23, the hosted calls, settings, derived notifications. */
-@Migrations(Notifications1763856000013, NotificationSettings1763856000014)
+@Migrations(
+  Notifications1763856000013,
+  NotificationSettings1763856000014,
+  DerivedNotifications1763856000015,
+)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [
@@ -41,6 +50,10 @@ import { NotificationSettingsPayload } from './webhooks/notification-settings-pa
     DeleteNotificationsHandler,
     NotificationWebhookEvents,
     NotificationSettingsPayload,
+    DerivedNotificationsSubscriber,
+    DigestPlanner,
+    BatchWindows,
+    NotificationDelivery,
   ],
 })
 export class NotificationsModule {}

@@ -41,6 +41,11 @@ export interface NotificationContent {
   context?: { access: Record<string, unknown> };
   /** When it happened (epoch ms): pages are ordered by it, then by id. */
   timestamp: number;
+  /**
+   * A derived notification held back (D9.8: a delay, a batch window) until about then (epoch
+   * ms): stored, but in no inbox and no page until its delivery replaces it without this.
+   */
+  heldUntil?: number;
 }
 
 /** Who has read a notification: user id → when, and whether it stays in their "For You" list. */

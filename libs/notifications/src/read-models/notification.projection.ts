@@ -13,11 +13,16 @@ import {
   type ReadState,
 } from '../domain/notification.events';
 
-/** Users whose inbox holds the notification: those `notifyUsersByUserId` names. */
+/**
+ * Users whose inbox holds the notification: those `notifyUsersByUserId` names; nobody while
+ * it is held back (D9.8).
+ */
 export const addresseesOf = (content: NotificationContent): string[] =>
-  Object.entries(content.notifyUsersByUserId)
-    .filter(([, on]) => on)
-    .map(([userId]) => userId);
+  content.heldUntil !== undefined
+    ? []
+    : Object.entries(content.notifyUsersByUserId)
+        .filter(([, on]) => on)
+        .map(([userId]) => userId);
 
 interface Whole {
   ref: NotificationRef;
@@ -86,22 +91,24 @@ export class NotificationProjection implements InlineProjection {
       ts: content.timestamp,
       source: content.notificationSource,
       notify_all: content.notifyAll,
+      held_until: content.heldUntil ?? null,
       record: content,
       read_by: readBy ?? null,
       version,
     }));
     await m.query(
       `INSERT INTO notifications AS n (api_key, organization_id, notification_id, document_id,
-         location_id, ts, source, notify_all, record, read_by, version)
+         location_id, ts, source, notify_all, held_until, record, read_by, version)
        SELECT r.api_key, r.organization_id, r.notification_id, r.document_id, r.location_id,
-         r.ts, r.source, r.notify_all, r.record, COALESCE(r.read_by, '{}'), r.version
+         r.ts, r.source, r.notify_all, r.held_until, r.record, COALESCE(r.read_by, '{}'),
+         r.version
        FROM json_to_recordset($1::json) AS r(api_key text, organization_id text,
          notification_id text, document_id text, location_id text, ts bigint, source text,
-         notify_all boolean, record jsonb, read_by jsonb, version bigint)
+         notify_all boolean, held_until bigint, record jsonb, read_by jsonb, version bigint)
        ON CONFLICT (api_key, organization_id, notification_id) DO UPDATE SET
          document_id = excluded.document_id, location_id = excluded.location_id,
          ts = excluded.ts, source = excluded.source, notify_all = excluded.notify_all,
-         record = excluded.record, version = excluded.version
+         held_until = excluded.held_until, record = excluded.record, version = excluded.version
        WHERE n.version < excluded.version`,
       [JSON.stringify(rows)],
     );

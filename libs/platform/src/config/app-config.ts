@@ -43,6 +43,11 @@ export interface AppConfig {
   webhookDestinationConcurrency: number;
   /** Failures in a row of a subscriber on one event before the event is parked. */
   subscriptionMaxAttempts: number;
+  /**
+   * Multiplies the delays and batch windows of derived notifications (D9.8; small in tests):
+   * the hosted ranges start at 10 s.
+   */
+  notificationDelayScale: number;
   openaiBaseUrl?: string;
   anthropicBaseUrl?: string;
   geminiBaseUrl?: string;
@@ -179,6 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookLogRetentionDays: positiveNumber(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
     webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 64, true),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
+    notificationDelayScale: positiveNumber(env, 'NOTIFICATION_DELAY_SCALE', 1),
     openaiBaseUrl: aiBaseUrl(env, 'OPENAI_BASE_URL', aiAllowPrivateBaseUrls),
     anthropicBaseUrl: aiBaseUrl(env, 'ANTHROPIC_BASE_URL', aiAllowPrivateBaseUrls),
     geminiBaseUrl: aiBaseUrl(env, 'GEMINI_BASE_URL', aiAllowPrivateBaseUrls),

@@ -99,6 +99,8 @@ function byDocument(
     `n.api_key = ${p.add(apiKey)}`,
     `n.organization_id = ${p.add(filter.organizationId)}`,
     `n.document_id = ${p.add(filter.documentId)}`,
+    // Held back (D9.8): skipped on the index walk; the inbox never holds such rows.
+    `n.held_until IS NULL`,
     ...narrowing(p, 'n', filter, ids, after),
   ];
   if (filter.userId !== undefined) {
@@ -141,6 +143,7 @@ function byUser(
     `e.api_key = ${key}`,
     `e.organization_id = ${org}`,
     `e.notify_all`,
+    `e.held_until IS NULL`,
     ...narrowing(p, 'e', filter, ids, after),
     documentOpenTo('e', user),
   ];
