@@ -182,6 +182,16 @@ async function readCases(
   return cases;
 }
 
+/** 0 .. n-1 in a random order. */
+function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 async function readPages(
   server: BenchServer,
   sql: Client,
@@ -193,9 +203,9 @@ async function readPages(
   const runs = cases.flatMap((c) => [c.http, c.bare]);
   const times = runs.map((): number[] => []);
   for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
-    // Each in turn, starting one further each round: no case always follows the same one.
-    for (let k = 0; k < runs.length; k++) {
-      const i = (k + Math.max(round, 0)) % runs.length;
+    // In a new order each round: what a case leaves behind (garbage to collect, say) falls on
+    // every other case alike, not always on the one after it.
+    for (const i of shuffled(runs.length)) {
       const start = performance.now();
       await runs[i]();
       if (round >= 0) times[i].push(performance.now() - start);
@@ -208,7 +218,7 @@ async function readPages(
   const x = (v: number) => `${v.toFixed(2)}×`.padStart(8);
   console.log(
     `\nop 22, pageSize ${PAGE_SIZE}, ${rounds} rounds (after ${WARM_UP_ROUNDS} unmeasured), each ` +
-      `case once a round; bare: the handler's statement through pg, on a connection of its own ` +
+      `case once a round in a random order; bare: the handler's statement through pg, on a connection of its own ` +
       `(ms)\n` +
       `${''.padEnd(width)}  HTTP p50      p99  bare p50      p99  ×bare p50    p99\n` +
       cases
