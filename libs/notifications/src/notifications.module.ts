@@ -19,6 +19,10 @@ import { UpdateNotificationsHandler } from './application/update-notifications/u
 import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
 import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
 import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
+import { DocumentMovesSubscriber } from './application/document-moves/document-moves.subscriber';
+import { NotificationsMover } from './application/document-moves/notifications-mover';
+import { SettingsMover } from './application/document-moves/settings-mover';
+import { NotificationEraser } from './erasure/notification-eraser';
 import { DerivedNotifications1763856000015 } from './migrations/1763856000015-derived-notifications';
 import { DerivedNotificationsSubscriber } from './application/derived-notifications/derived-notifications.subscriber';
 import { DigestPlanner } from './application/derived-notifications/digest-planner';
@@ -50,6 +54,10 @@ import { NotificationDelivery } from './application/derived-notifications/notifi
     DeleteNotificationsHandler,
     NotificationWebhookEvents,
     NotificationSettingsPayload,
+    DocumentMovesSubscriber,
+    NotificationsMover,
+    SettingsMover,
+    NotificationEraser,
     DerivedNotificationsSubscriber,
     DigestPlanner,
     BatchWindows,
