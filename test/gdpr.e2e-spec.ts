@@ -9,6 +9,9 @@ import { everyRowAsText } from './support/every-row';
 import { keeper, PLACES, seedEveryKind, victim } from './support/gdpr-seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
+const DELETED = '@[deleted user]';
+type Notification = Record<string, any> & { id: string; notificationSource: string };
+
 async function startDeletion(t: TestApp, h: Record<string, string>, data: Record<string, unknown>) {
   const res = await t.post('/v2/users/data/delete', data, h);
   expect(res.status).toBe(202);
@@ -57,6 +60,20 @@ describe('user data deletion (GDPR)', () => {
     for (const word of [victim.userId, victim.name, victim.email]) {
       expect(rowsBefore.some((r) => r.includes(word))).toBe(true);
     }
+    // So do the notification tables, their events, and the settings streams (named by user).
+    for (const table of ['notifications', 'notification_inbox', 'notification_settings']) {
+      expect(rowsBefore.some((r) => r.startsWith(`${table}:`) && r.includes(victim.userId))).toBe(
+        true,
+      );
+    }
+    expect(
+      rowsBefore.some(
+        (r) => r.startsWith('events:') && r.includes('notifications.') && r.includes(victim.email),
+      ),
+    ).toBe(true);
+    expect(rowsBefore.some((r) => r.startsWith('streams:') && r.includes(`${victim.userId}`))).toBe(
+      true,
+    );
     // The delivery log names the victim too (in its indexed user ids; payloads are sealed).
     expect(
       rowsBefore.some((r) => r.startsWith('webhook_deliveries:') && r.includes(victim.userId)),
@@ -74,7 +91,7 @@ describe('user data deletion (GDPR)', () => {
     expect(res.body).toEqual({
       status: 'success',
       message: 'Data deletion process has been initiated.',
-      data: { jobId: expect.any(String), tasksCount: 3 * 7 },
+      data: { jobId: expect.any(String), tasksCount: 3 * 9 },
       statusCode: 202,
     });
     const done = await completed(t, h, res.body.data.jobId);
@@ -141,7 +158,52 @@ describe('user data deletion (GDPR)', () => {
         ]);
         const presence = (await t.post('/v2/presence/get', doc, h)).body.result.data;
         expect(presence.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
+        // Notifications: the one the victim made is gone; the keeper's stay, without them.
+        const notes: Notification[] = (
+          await t.post('/v2/notifications/get', { ...doc, pageSize: 100 }, h)
+        ).body.result.data;
+        const custom = notes.filter((n) => n.notificationSource === 'custom');
+        expect(custom.map((n) => n.id).sort()).toEqual([
+          `${documentId}-n-by-keeper`,
+          `${documentId}-n-for-all`,
+        ]);
+        const byKeeper = custom.find((n) => n.id === `${documentId}-n-by-keeper`)!;
+        expect(byKeeper).toMatchObject({
+          notifyUsers: { [keeper.email]: true },
+          notifyUsersByUserId: { [keeper.userId]: true },
+          displayHeadlineMessageTemplateData: { actionUser: keeper, assignee: { name: DELETED } },
+          displayBodyMessage: `Hi ${DELETED} (${DELETED}, ${DELETED})`,
+        });
+        // The annotation it copies lost the victim's reply, reaction, tag and assignment.
+        expect(byKeeper.notificationSourceData).toMatchObject({
+          comments: [{ commentText: `Hi ${DELETED}`, taggedUserContacts: [], reactions: [] }],
+        });
+        expect(byKeeper.notificationSourceData).not.toHaveProperty('assignedTo');
+        const forAll = custom.find((n) => n.id === `${documentId}-n-for-all`)!;
+        expect(forAll.readByUserIds).toEqual([keeper.userId]);
+        // Those derived from the keeper's comments stay too (the scan below covers them).
+        expect(notes.some((n) => n.notificationSource === 'comment')).toBe(true);
       }
+      // Nothing is addressed to the victim any more: only what is for everyone reaches them.
+      const theirs: Notification[] = (
+        await t.post(
+          '/v2/notifications/get',
+          { organizationId, userId: victim.userId, pageSize: 100 },
+          h,
+        )
+      ).body.result.data;
+      expect(theirs.map((n) => n.id).sort()).toEqual(documents.map((d) => `${d}-n-for-all`));
+      // Their settings are gone: what is in force for them is what a user who set none gets.
+      const configs = async (userId: string) =>
+        (
+          await t.post(
+            '/v2/notifications/config/get',
+            { organizationId, userId, documentIds: documents, getOrganizationConfig: true },
+            h,
+          )
+        ).body.result.data.map((v: { config: unknown }) => v.config);
+      expect(await configs(victim.userId)).toEqual(await configs('never-set-anything'));
+      expect(await configs(keeper.userId)).not.toEqual(await configs('never-set-anything'));
     }
 
     // (c) no row of any table, the event table included, holds the user's id, name or email
@@ -197,7 +259,7 @@ describe('user data deletion (GDPR)', () => {
       userIds: [keeper.userId],
       organizationIds: ['g-org-3'],
     });
-    expect(narrowed.body.data.tasksCount).toBe(7);
+    expect(narrowed.body.data.tasksCount).toBe(9);
     await completed(t, h, narrowed.body.data.jobId);
     const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
     expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
@@ -282,7 +344,7 @@ describe('user data deletion across a crash', () => {
           tasksLeft: 0,
           lastTaskCompletedTime: expect.any(Number),
         });
-        expect(tasksCount).toBe(21);
+        expect(tasksCount).toBe(27);
         // Each task counted once, the one that ran twice included.
         const [{ count }] = await second.app
           .get(DataSource)

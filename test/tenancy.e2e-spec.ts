@@ -146,3 +146,157 @@ describe('tenancy of organizations, folders and documents (D4.1)', () => {
     expect(aOrg.body.result.data).toEqual([expect.objectContaining({ organizationName: 'A org' })]);
   });
 });
+
+// D4.1 for notifications and their settings: another API key of the same workspace, using
+// the same ids, neither reads nor changes them.
+describe('tenancy of notifications (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const org = { organizationId: 'shared' };
+  const ann = { userId: 'ann', name: 'Ann Only-A', email: 'ann@a.example' };
+  const note = (notificationId: string, extra: Record<string, unknown> = {}) => ({
+    ...org,
+    documentId: 'd',
+    notificationId,
+    actionUser: ann,
+    displayHeadlineMessageTemplate: 'A only',
+    notifyUsers: [ann],
+    notifyAll: false,
+    ...extra,
+  });
+  const settingsOf = (h: Record<string, string>, userId: string) =>
+    t.post(
+      '/v2/notifications/config/get',
+      { ...org, userId, documentIds: ['d'], getOrganizationConfig: true },
+      h,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...org, createOrganization: true, documents: [{ documentId: 'd' }] },
+      a,
+    );
+    await t.post('/v1/notifications/add', note('n1'), a);
+    await t.post('/v1/notifications/add', note('n2', { notifyAll: true }), a);
+    await t.post(
+      '/v2/notifications/config/set',
+      { ...org, documentIds: ['d'], userIds: ['ann'], config: { inbox: 'NONE', email: 'ALL' } },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  async function aStillHasThem() {
+    const byDoc = await t.post('/v2/notifications/get', { ...org, documentId: 'd' }, a);
+    expect(byDoc.body.result.data).toEqual([
+      expect.objectContaining({
+        id: 'n2',
+        actionUser: ann,
+        displayHeadlineMessageTemplate: 'A only',
+        readByUserIds: [],
+      }),
+      expect.objectContaining({
+        id: 'n1',
+        actionUser: ann,
+        notifyUsersByUserId: { ann: true },
+        displayHeadlineMessageTemplate: 'A only',
+        readByUserIds: [],
+      }),
+    ]);
+    const inbox = await t.post('/v2/notifications/get', { ...org, userId: 'ann' }, a);
+    expect(inbox.body.result.data.map((n: { id: string }) => n.id)).toEqual(['n2', 'n1']);
+    const settings = await settingsOf(a, 'ann');
+    expect(JSON.stringify(settings.body.result.data[1].config)).toContain('NONE');
+  }
+
+  it("B reads none of A's notifications or settings", async () => {
+    await aStillHasThem();
+    for (const filter of [{ documentId: 'd' }, { userId: 'ann' }, { userId: 'other' }]) {
+      const res = await t.post('/v2/notifications/get', { ...org, ...filter }, b);
+      expect(res.text).not.toContain('A only');
+      expect(res.body.result.data).toEqual([]);
+    }
+    // What B sees for A's user is what B sees for anyone who set nothing.
+    const theirs = await settingsOf(b, 'ann');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.result.data.map((v: { config: unknown }) => v.config)).toEqual(
+      (await settingsOf(b, 'nobody')).body.result.data.map((v: { config: unknown }) => v.config),
+    );
+  });
+
+  it("B updates, deletes, replaces, erases and moves nothing of A's", async () => {
+    const update = await t.post(
+      '/v2/notifications/update',
+      {
+        ...org,
+        notifications: [
+          { id: 'n1', displayHeadlineMessageTemplate: 'hijacked', readByUserIds: ['ann'] },
+        ],
+      },
+      b,
+    );
+    expect(update.body.result.data.n1).toMatchObject({ success: false });
+    const del = await t.post('/v2/notifications/delete', { ...org, notificationIds: ['n1'] }, b);
+    expect(del.body.result.data.n1).toMatchObject({ success: false });
+    for (const scope of [{ documentId: 'd' }, { userId: 'ann' }]) {
+      const all = await t.post('/v2/notifications/delete', { ...org, ...scope }, b);
+      expect(all.status).toBeLessThan(500);
+      expect(JSON.stringify(all.body)).not.toContain('"success":true');
+    }
+    // The same ids under B: NOT_FOUND without B's own organization, then B's own notification.
+    const add = await t.post('/v1/notifications/add', note('n1'), b);
+    expect(add.status).toBe(404);
+    const own = await t.post(
+      '/v1/notifications/add',
+      note('n1', {
+        displayHeadlineMessageTemplate: 'B own',
+        createOrganization: true,
+        createDocument: true,
+      }),
+      b,
+    );
+    expect(own.status).toBe(200);
+    const bRead = await t.post('/v2/notifications/get', { ...org, documentId: 'd' }, b);
+    expect(bRead.body.result.data).toEqual([
+      expect.objectContaining({ id: 'n1', displayHeadlineMessageTemplate: 'B own' }),
+    ]);
+    const set = await t.post(
+      '/v2/notifications/config/set',
+      { ...org, documentIds: ['d'], userIds: ['ann'], config: { inbox: 'ALL' } },
+      b,
+    );
+    expect(set.status).toBe(200);
+    // B's user data deletion of A's user erases B's data only.
+    const erase = await t.post('/v2/users/data/delete', { userIds: ['ann'] }, b);
+    expect(erase.status).toBe(202);
+    await waitFor(async () => {
+      const res = await t.post('/v1/users/data/delete/status', { jobId: erase.body.data.jobId }, b);
+      return res.body.result?.data?.isDeleteCompleted ? true : undefined;
+    });
+    expect(
+      (await t.post('/v2/notifications/get', { ...org, documentId: 'd' }, b)).body.result.data,
+    ).toEqual([]);
+    const migrate = await t.post(
+      '/v2/organizations/documents/migrate',
+      { ...org, documentId: 'd', newDocumentId: 'stolen' },
+      b,
+    );
+    const migrationId = migrate.body.result.data.migrationId;
+    await waitFor(async () => {
+      const res = await t.post(
+        '/v2/organizations/documents/migrate/status',
+        { ...org, migrationId },
+        b,
+      );
+      return res.body.result.data.status === 'completed' ? true : undefined;
+    });
+    await t.settle();
+    await aStillHasThem();
+  });
+});

@@ -18,15 +18,116 @@ async function ok(res: { status: number; body: unknown }) {
   if (res.status !== 200) throw new Error(`seed failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** An annotation as a notification copies it: by `from`, the victim tagged, replying, reacting. */
+const annotationCopy = (annotationId: string, from: typeof victim) => ({
+  annotationId,
+  from,
+  assignedTo: victim,
+  comments: [
+    {
+      commentId: 1,
+      commentText: `Hi {{${victim.userId}}}`,
+      commentHtml: `<p>Hi @${victim.name}</p>`,
+      from,
+      taggedUserContacts: [{ userId: victim.userId, contact: victim }],
+      reactions: [{ icon: 'HEART', from: victim, at: 1 }],
+      createdAt: 1,
+      lastUpdated: 1,
+    },
+    {
+      commentId: 2,
+      commentText: 'A reply from the victim',
+      commentHtml: '',
+      from: victim,
+      taggedUserContacts: [],
+      reactions: [],
+      createdAt: 2,
+      lastUpdated: 2,
+    },
+  ],
+  createdAt: 1,
+  lastUpdated: 2,
+});
+
+/**
+ * Custom notifications naming the victim every way one can (D9): one they made; one of the
+ * keeper's addressed to them (by user id and by email), naming them in its template data and
+ * texts and copying an annotation they took part in; one for everyone they read. Settings of
+ * both at document level (the organization level is seeded once per organization).
+ */
+async function seedNotifications(
+  t: Pick<TestApp, 'post'>,
+  h: Record<string, string>,
+  doc: { organizationId: string; documentId: string },
+): Promise<void> {
+  const add = async (notificationId: string, data: Record<string, unknown>) =>
+    ok(
+      await t.post(
+        '/v1/notifications/add',
+        {
+          ...doc,
+          notificationId,
+          notifyAll: false,
+          displayHeadlineMessageTemplate: '{actionUser} wrote',
+          ...data,
+        },
+        h,
+      ),
+    );
+  const id = (what: string) => `${doc.documentId}-n-${what}`;
+  await add(id('by-victim'), {
+    actionUser: victim,
+    notifyUsers: [keeper],
+    displayBodyMessage: 'News from the victim',
+    notificationSourceData: annotationCopy(`${doc.documentId}-by-victim`, victim),
+  });
+  await add(id('by-keeper'), {
+    actionUser: keeper,
+    notifyUsers: [victim, keeper, { email: victim.email }],
+    displayHeadlineMessageTemplate: '{actionUser} assigned {assignee}',
+    displayHeadlineMessageTemplateData: { actionUser: keeper, assignee: victim },
+    displayBodyMessage: `Hi {{${victim.userId}}} (@${victim.name}, ${victim.email})`,
+    notificationSourceData: annotationCopy(`${doc.documentId}-by-keeper`, keeper),
+  });
+  await add(id('for-all'), { actionUser: keeper, notifyAll: true });
+  await ok(
+    await t.post(
+      '/v2/notifications/update',
+      {
+        organizationId: doc.organizationId,
+        notifications: [{ id: id('for-all'), readByUserIds: [victim.userId, keeper.userId] }],
+      },
+      h,
+    ),
+  );
+  await ok(
+    await t.post(
+      '/v2/notifications/config/set',
+      {
+        organizationId: doc.organizationId,
+        documentIds: [doc.documentId],
+        userIds: [victim.userId, keeper.userId],
+        config: { inbox: 'MINE', email: 'NONE' },
+      },
+      h,
+    ),
+  );
+}
+
 /**
  * Data of every kind in every document, by the victim and by a keeper: annotations each
  * wrote, the keeper's mentioning, tagging and assigned to the victim with the victim's reply
- * and reaction; element reactions, recordings, CRDT records, presence and user records.
+ * and reaction; element reactions, recordings, CRDT records, presence and user records;
+ * notifications (custom, and derived from the comments: the notification service is on) and
+ * notification settings.
  */
 export async function seedEveryKind(
   t: Pick<TestApp, 'post'>,
   h: Record<string, string>,
 ): Promise<void> {
+  await ok(
+    await t.post('/v2/workspace/notificationconfig/update', { useNotificationService: true }, h),
+  );
   for (const [organizationId, documents] of PLACES) {
     await ok(
       await t.post(
@@ -46,6 +147,13 @@ export async function seedEveryKind(
       await t.post(
         '/v2/users/add',
         { organizationId, folderId: 'team', users: [victim, keeper] },
+        h,
+      ),
+    );
+    await ok(
+      await t.post(
+        '/v2/notifications/config/set',
+        { organizationId, userIds: [victim.userId, keeper.userId], config: { inbox: 'ALL' } },
         h,
       ),
     );
@@ -170,6 +278,7 @@ export async function seedEveryKind(
       await ok(
         await t.post('/v2/reactions/delete', { ...doc, reactionIds: [`${documentId}-r-gone`] }, h),
       );
+      await seedNotifications(t, h, doc);
     }
   }
 }
