@@ -171,7 +171,7 @@ describe('notifications: add (23) and get (22)', () => {
     });
     expect(made.status).toBe(200);
     const docs = await t.post(
-      '/v2/organizations/documents/get',
+      '/v1/organizations/documents/get',
       { organizationId: 'org-new' },
       headers,
     );
