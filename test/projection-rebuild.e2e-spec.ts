@@ -11,6 +11,7 @@ const PROJECTIONS = [
   'document',
   'folder',
   'migration',
+  'notification',
   'notification-settings',
   'organization',
   'user',
