@@ -24,6 +24,7 @@ import { NotificationsMover } from './application/document-moves/notifications-m
 import { SettingsMover } from './application/document-moves/settings-mover';
 import { NotificationEraser } from './erasure/notification-eraser';
 import { DerivedNotifications1763856000015 } from './migrations/1763856000015-derived-notifications';
+import { NotificationFilterIndexes1763856000017 } from './migrations/1763856000017-notification-filter-indexes';
 import { DerivedNotificationsSubscriber } from './application/derived-notifications/derived-notifications.subscriber';
 import { DigestPlanner } from './application/derived-notifications/digest-planner';
 import { BatchWindows } from './application/derived-notifications/batch-windows';
@@ -34,6 +35,7 @@ import { NotificationDelivery } from './application/derived-notifications/notifi
   Notifications1763856000013,
   NotificationSettings1763856000014,
   DerivedNotifications1763856000015,
+  NotificationFilterIndexes1763856000017,
 )
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
