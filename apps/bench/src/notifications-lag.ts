@@ -5,8 +5,8 @@ import type { BenchServer } from './bench-server';
 import { ascending, callFromWorker, quantile } from './notifications-caller';
 
 /**
- * Comments a call, each call on a thread of its own: threads of 11 comments, as threads
- * mostly are (a derived notification carries its whole annotation, D9.7).
+ * Comments a call, each call on a thread of its own: short threads (11 comments), since a
+ * derived notification carries its whole annotation (D9.7) and long ones would weigh on it.
  */
 const COMMENTS_PER_CALL = 10;
 /** Threads made a call (the batch limit is 1000 items). */
