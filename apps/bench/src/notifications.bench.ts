@@ -230,8 +230,12 @@ async function readPages(
         )
         .join('\n'),
   );
-  const verdict = (ratio: number, goal: number) =>
-    `${ratio.toFixed(2)}× ${ratio <= goal ? 'met' : 'MISSED'}`;
+  // Two decimals, or three where two would hide which side of the goal the ratio is on.
+  const verdict = (ratio: number, goal: number) => {
+    const met = ratio <= goal;
+    const shown = Number(ratio.toFixed(2)) <= goal === met ? ratio.toFixed(2) : ratio.toFixed(3);
+    return `${shown}× ${met ? 'met' : 'MISSED'}`;
+  };
   // Cases whose plan is printed: those of a place whose deep page missed its goal (the plan
   // is what would make a deep page cost more; the HTTP/bare ratio is the call's own cost).
   const missed = new Set<number>();
