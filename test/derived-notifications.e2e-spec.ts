@@ -346,6 +346,42 @@ describe('derived notifications (D9.7, D9.8, D10.3)', () => {
     expect(await events()).toBe(appended);
   });
 
+  it('a change derived after its document migrated lands on the new id (D6.7)', async () => {
+    // The derived subscriber lags behind the migration: the change is read again only after
+    // the document moved (the switch is on only when it is read again).
+    const h = await c.key({}, false);
+    const dataSource = t.app.get(DataSource);
+    await t.settle();
+    const [mark] = await dataSource.query(
+      `SELECT position, transaction_id::text AS tx FROM checkpoints WHERE subscription_id = $1`,
+      [SUBSCRIPTION],
+    );
+    await c.thread(h, 'a1', comment(ann, 'Before the move', [bob]));
+    const { migrationId } = await c.ok(
+      '/v2/organizations/documents/migrate',
+      { ...doc, newDocumentId: 'doc-moved' },
+      h,
+    );
+    await waitFor(async () => {
+      const status = await c.ok(
+        '/v2/organizations/documents/migrate/status',
+        { organizationId: 'org', migrationId },
+        h,
+      );
+      return status.status === 'completed' || undefined;
+    });
+    await c.ok('/v2/workspace/notificationconfig/update', { useNotificationService: true }, h);
+    await dataSource.query(
+      `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8 WHERE subscription_id = $1`,
+      [SUBSCRIPTION, mark.position, mark.tx],
+    );
+    await c.caughtUp();
+    const [made] = await c.stored(h);
+    expect(made?.record.documentId).toBe('doc-moved');
+    expect((await c.shown(h, 'doc-moved')).map((n) => n.targetAnnotationId)).toEqual(['a1']);
+    expect(await c.shown(h)).toEqual([]);
+  });
+
   describe('delay (D9.8)', () => {
     const delayed = { delayConfig: { isEnabled: true, delaySeconds: 60 } };
 

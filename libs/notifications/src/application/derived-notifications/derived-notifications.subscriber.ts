@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HOSTED_ACTION, readCommentChanges, recipientsOf } from '@app/collaboration';
+import { DocumentMigrated } from '@app/documents';
 import {
   AggregateRepository,
   EventStore,
@@ -19,6 +20,7 @@ import {
   notificationStream,
 } from '../../domain/notification.aggregate';
 import { NotificationSettingsReader } from '../common/notification-settings.reader';
+import { documentMoveOf, NotificationsMover } from '../document-moves/notifications-mover';
 import { deliveryOf, type PlannedDelivery } from './deliver-job';
 import { singleContent } from './derived-content';
 import { DerivedPlan, type DerivedChange } from './derived-plan';
@@ -52,13 +54,18 @@ const apiKeyOf = (event: RecordedEvent) => (event.data as { apiKey: string }).ap
  * events costs a few statements: a switch read per key, a settings read per document, one
  * read of the records' streams, one append per key. Deployed on a server with history, it
  * starts at the end of the log.
+ *
+ * It also follows document migrations (D6.7) itself, in log order: a change made before a
+ * migration but derived after the document-moves subscriber moved the document's
+ * notifications would otherwise land on the old id. Handling `DocumentMigrated` also makes
+ * a migration wait for this subscriber to reach it (moving twice is a no-op).
  */
 @Subscriber()
 @Injectable()
 export class DerivedNotificationsSubscriber implements EventSubscriber {
   readonly subscriptionId = DERIVED_NOTIFICATIONS_SUBSCRIPTION;
   readonly startAt = 'end' as const;
-  readonly handles = COMMENT_EVENT_TYPES;
+  readonly handles = [...COMMENT_EVENT_TYPES, DocumentMigrated.type];
 
   constructor(
     private readonly store: EventStore,
@@ -66,10 +73,33 @@ export class DerivedNotificationsSubscriber implements EventSubscriber {
     private readonly settings: NotificationSettingsReader,
     private readonly digests: DigestPlanner,
     private readonly queue: JobQueue,
+    private readonly mover: NotificationsMover,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async handle(events: RecordedEvent[], manager: EntityManager): Promise<void> {
+    let changes: RecordedEvent[] = [];
+    for (const event of events) {
+      if (!DocumentMigrated.is(event)) {
+        changes.push(event);
+        continue;
+      }
+      await this.notify(changes, manager);
+      changes = [];
+      const move = documentMoveOf(event);
+      const metadata = {
+        apiKey: move.apiKey,
+        actor: 'process:derived-notifications',
+        causationId: event.eventId,
+      };
+      await this.mover.move(move, metadata, manager);
+    }
+    await this.notify(changes, manager);
+  }
+
+  /** The notifications of a run of comment changes. */
+  private async notify(events: RecordedEvent[], manager: EntityManager): Promise<void> {
+    if (events.length === 0) return;
     const changes = await this.derive(events, manager);
     if (changes.length === 0) return;
     const plan = new DerivedPlan();

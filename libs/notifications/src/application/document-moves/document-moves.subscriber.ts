@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DocumentMigrated } from '@app/documents';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { NotificationsMover } from './notifications-mover';
+import { documentMoveOf, NotificationsMover } from './notifications-mover';
 import { SettingsMover } from './settings-mover';
 
 export const DOCUMENT_MOVES_SUBSCRIPTION = 'notifications.document-moves';
@@ -27,24 +27,8 @@ export class DocumentMovesSubscriber implements EventSubscriber {
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
     for (const event of events) {
       if (!DocumentMigrated.is(event)) continue;
-      const { apiKey, organizationId, documentId, newDocumentId } = event.data;
-      // A malformed event throws (and is parked, failing its migration) rather than move nothing.
-      for (const [field, value] of Object.entries({
-        apiKey,
-        organizationId,
-        documentId,
-        newDocumentId,
-      })) {
-        if (typeof value !== 'string' || value === '') {
-          throw new Error(`Malformed ${event.type}: no ${field}`);
-        }
-      }
-      const move = {
-        apiKey,
-        organizationId,
-        fromDocumentId: documentId,
-        documentId: newDocumentId,
-      };
+      const move = documentMoveOf(event);
+      const { apiKey } = move;
       const metadata = { apiKey, actor: 'process:notification-moves', causationId: event.eventId };
       await this.notifications.move(move, metadata, m);
       await this.settings.move(move, metadata, m);
