@@ -87,7 +87,15 @@ export class Notification extends Aggregate<NotificationEvent> {
       this.content = { ...this.content!, ...event.data.changes };
     } else if (NotificationRead.is(event)) {
       const { userIds, persist, at } = event.data;
-      for (const userId of userIds) this.readBy[userId] = { at, persist };
+      // Own-property writes: a user id such as `__proto__` stays a plain key, as in the table.
+      for (const userId of userIds) {
+        Object.defineProperty(this.readBy, userId, {
+          value: { at, persist },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
     } else if (NotificationDeleted.is(event)) {
       this.content = undefined;
       this.readBy = {};

@@ -33,7 +33,8 @@ interface Whole {
 
 /**
  * Keeps `notifications` and `notification_inbox` current, in the append's transaction.
- * Every write is guarded by stream version, so an event projected twice changes nothing.
+ * Every write is guarded by stream version (the inbox by its notification's), so an event
+ * projected twice changes nothing.
  * A notification made or replaced (or rewritten by erasure) is written whole in one
  * multi-row statement per table; the other events change one column each.
  */
@@ -124,27 +125,38 @@ export class NotificationProjection implements InlineProjection {
         [JSON.stringify(erased)],
       );
     }
+    // Only where the row now holds this event's version: an older event changes no inbox.
+    const current = `EXISTS (SELECT 1 FROM notifications n WHERE n.api_key = x.api_key
+         AND n.organization_id = x.organization_id AND n.notification_id = x.notification_id
+         AND n.version = x.version)`;
     await m.query(
       `DELETE FROM notification_inbox i USING json_to_recordset($1::json) AS x(api_key text,
-         organization_id text, notification_id text)
+         organization_id text, notification_id text, version bigint)
        WHERE i.api_key = x.api_key AND i.organization_id = x.organization_id
-         AND i.notification_id = x.notification_id`,
+         AND i.notification_id = x.notification_id AND ${current}`,
       [JSON.stringify(rows)],
     );
-    const inbox = wholes.flatMap(({ ref, content }) =>
+    const inbox = wholes.flatMap(({ ref, content, version }) =>
       addresseesOf(content).map((userId) => ({
         api_key: ref.apiKey,
         organization_id: ref.organizationId,
         user_id: userId,
         notification_id: ref.notificationId,
+        document_id: content.documentId,
+        location_id: content.location?.id ?? null,
         ts: content.timestamp,
+        version,
       })),
     );
     if (inbox.length === 0) return;
     await m.query(
-      `INSERT INTO notification_inbox (api_key, organization_id, user_id, notification_id, ts)
-       SELECT * FROM json_to_recordset($1::json) AS r(api_key text, organization_id text,
-         user_id text, notification_id text, ts bigint)
+      `INSERT INTO notification_inbox (api_key, organization_id, user_id, notification_id,
+         document_id, location_id, ts)
+       SELECT x.api_key, x.organization_id, x.user_id, x.notification_id, x.document_id,
+         x.location_id, x.ts
+       FROM json_to_recordset($1::json) AS x(api_key text, organization_id text, user_id text,
+         notification_id text, document_id text, location_id text, ts bigint, version bigint)
+       WHERE ${current}
        ON CONFLICT DO NOTHING`,
       [JSON.stringify(inbox)],
     );
@@ -181,6 +193,10 @@ export class NotificationProjection implements InlineProjection {
          WHERE ${where} AND version < $5`,
         [...key(event.data), event.data.documentId, v],
       );
+      await m.query(`UPDATE notification_inbox SET document_id = $4 WHERE ${where}`, [
+        ...key(event.data),
+        event.data.documentId,
+      ]);
     }
   }
 }

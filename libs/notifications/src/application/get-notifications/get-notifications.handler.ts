@@ -20,8 +20,8 @@ const COLUMNS = `n.api_key, n.organization_id, n.notification_id, n.ts, n.record
 
 /**
  * Operation 22 (D9.3). A page costs its own rows: by document, one walk of the document
- * index; by user alone, the newest rows of the user's inbox merged with the newest
- * notifications for everyone, each an index walk from the token's position.
+ * index; by user (and document, or location), the newest rows of the user's inbox merged
+ * with the newest notifications for everyone, each an index walk from the token's position.
  */
 @QueryHandler(GetNotificationsQuery)
 export class GetNotificationsHandler implements IQueryHandler<GetNotificationsQuery> {
@@ -52,7 +52,7 @@ export class GetNotificationsHandler implements IQueryHandler<GetNotificationsQu
     );
     const p = new Params();
     const sql =
-      filter.documentId !== undefined
+      filter.userId === undefined
         ? byDocument(p, tenant.apiKey, filter, ids, read.after, read.limit)
         : byUser(p, tenant.apiKey, filter, ids, read.after, read.limit);
     const rows: NotificationRow[] = await this.dataSource.query(sql, p.values);
@@ -103,13 +103,6 @@ function byDocument(
     `n.held_until IS NULL`,
     ...narrowing(p, 'n', filter, ids, after),
   ];
-  if (filter.userId !== undefined) {
-    const user = p.add(filter.userId);
-    where.push(`(EXISTS (SELECT 1 FROM notification_inbox i
-        WHERE i.api_key = n.api_key AND i.organization_id = n.organization_id
-          AND i.user_id = ${user} AND i.notification_id = n.notification_id)
-      OR (n.notify_all AND ${documentOpenTo('n', user)}))`);
-  }
   return `SELECT ${COLUMNS} FROM notifications n WHERE ${where.join(' AND ')}
     ${orderOf('n', filter.order)} LIMIT ${p.add(limit)}`;
 }
@@ -126,36 +119,35 @@ function byUser(
   const org = p.add(filter.organizationId);
   const user = p.add(filter.userId);
   const max = p.add(limit);
-  // The inbox row carries the notification's time; the join narrows by location only.
+  // The inbox row carries the notification's time, document and location. The merged page
+  // is cut to its size before the join, so only its own rows are looked up.
+  const document = filter.documentId !== undefined ? p.add(filter.documentId) : undefined;
   const addressed = [
     `i.api_key = ${key}`,
     `i.organization_id = ${org}`,
     `i.user_id = ${user}`,
-    ...narrowing(p, 'i', { ...filter, locationId: undefined }, ids, after),
+    ...(document ? [`i.document_id = ${document}`] : []),
+    ...narrowing(p, 'i', filter, ids, after),
   ];
-  const location =
-    filter.locationId !== undefined
-      ? `AND EXISTS (SELECT 1 FROM notifications l WHERE l.api_key = i.api_key
-           AND l.organization_id = i.organization_id AND l.notification_id = i.notification_id
-           AND l.location_id = ${p.add(filter.locationId)})`
-      : '';
   const everyone = [
     `e.api_key = ${key}`,
     `e.organization_id = ${org}`,
     `e.notify_all`,
     `e.held_until IS NULL`,
+    ...(document ? [`e.document_id = ${document}`] : []),
     ...narrowing(p, 'e', filter, ids, after),
     documentOpenTo('e', user),
   ];
   return `SELECT ${COLUMNS} FROM (
       (SELECT i.ts, i.notification_id FROM notification_inbox i
-       WHERE ${addressed.join(' AND ')} ${location}
+       WHERE ${addressed.join(' AND ')}
        ${orderOf('i', filter.order)} LIMIT ${max})
       UNION
       (SELECT e.ts, e.notification_id FROM notifications e WHERE ${everyone.join(' AND ')}
        ${orderOf('e', filter.order)} LIMIT ${max})
+      ORDER BY ts ${filter.order}, notification_id ${filter.order} LIMIT ${max}
     ) page
     JOIN notifications n ON n.api_key = ${key} AND n.organization_id = ${org}
       AND n.notification_id = page.notification_id
-    ${orderOf('page', filter.order)} LIMIT ${max}`;
+    ${orderOf('page', filter.order)}`;
 }
