@@ -50,6 +50,24 @@ describe('notification lifecycle', () => {
       [organizationId, notificationId],
     );
 
+  /** A user data deletion job for one user of one organization, to its end. */
+  async function eraseUser(organizationId: string, userId: string) {
+    const res = await t.post(
+      '/v2/users/data/delete',
+      { userIds: [userId], organizationIds: [organizationId] },
+      h,
+    );
+    if (res.status !== 202) throw new Error(`deletion refused: ${res.text}`);
+    await waitFor(async () => {
+      const status = await t.post(
+        '/v1/users/data/delete/status',
+        { jobId: res.body.data.jobId },
+        h,
+      );
+      return status.body.result?.data?.isDeleteCompleted ? true : undefined;
+    }, 60_000);
+  }
+
   async function migrated(organizationId: string, documentId: string, newDocumentId: string) {
     const { migrationId } = await ok(
       t.post(
@@ -265,22 +283,7 @@ describe('notification lifecycle', () => {
       return n as number;
     };
 
-    const erase = async () => {
-      const res = await t.post(
-        '/v2/users/data/delete',
-        { userIds: [victim.userId], organizationIds: [org] },
-        h,
-      );
-      if (res.status !== 202) throw new Error(`deletion refused: ${res.text}`);
-      await waitFor(async () => {
-        const status = await t.post(
-          '/v1/users/data/delete/status',
-          { jobId: res.body.data.jobId },
-          h,
-        );
-        return status.body.result?.data?.isDeleteCompleted ? true : undefined;
-      }, 60_000);
-    };
+    const erase = () => eraseUser(org, victim.userId);
     const notificationEvents = () =>
       db().query(
         `SELECT event_id, type, data FROM events
@@ -513,6 +516,74 @@ describe('notification lifecycle', () => {
       const before = await notificationEvents();
       await erase();
       expect(await notificationEvents()).toEqual(before);
+    });
+  });
+
+  // The job's words come from what other data shows of a user (a user record, collaboration
+  // data): a recipient given with an email and known nowhere else is erased by the pair the
+  // notification keeps of their id and email.
+  describe('erasure of a recipient known only to notifications (D8.3)', () => {
+    const org = 'r-org';
+    const robert = { userId: 'rob-33', email: 'robert.rowe@example.net' };
+    const words = [robert.userId, robert.email];
+    let rowsBefore: string[];
+    let viewBefore: View[];
+
+    beforeAll(async () => {
+      await ok(
+        t.post(
+          '/v2/organizations/documents/add',
+          { organizationId: org, createOrganization: true, documents: [{ documentId: 'r1' }] },
+          h,
+        ),
+      );
+      const by = (id: string, data: Record<string, unknown>) =>
+        add(org, { notificationId: id, documentId: 'r1', actionUser: keeper, ...data });
+      // `notifyUsers` is keyed by the email alone (D9.2).
+      await by('r-pair', { notifyUsers: [robert, keeper] });
+      // Named by email only: found by the email the pair tells.
+      await by('r-email', {
+        notifyUsers: [{ email: robert.email }, keeper],
+        displayBodyMessage: `cc ${robert.email}`,
+      });
+      await t.settle();
+      rowsBefore = await everyRowAsText(db());
+      viewBefore = await get({ organizationId: org, documentId: 'r1' });
+      await eraseUser(org, robert.userId);
+    });
+
+    it('leaves no row of any table, events included, holding their id or email', async () => {
+      for (const word of words) {
+        expect(rowsBefore.filter((r) => r.includes(word)).length).toBeGreaterThan(0);
+      }
+      const rows = await everyRowAsText(db());
+      for (const word of words) expect(rows.filter((r) => r.includes(word))).toEqual([]);
+    });
+
+    it('keeps the others as recipients, and never shows the pairs', async () => {
+      const view = await get({ organizationId: org, documentId: 'r1' });
+      for (const n of [...viewBefore, ...view]) expect(n).not.toHaveProperty('recipientEmails');
+      expect(
+        view.map(({ id, notifyUsers, notifyUsersByUserId, displayBodyMessage }) => ({
+          id,
+          notifyUsers,
+          notifyUsersByUserId,
+          displayBodyMessage,
+        })),
+      ).toEqual([
+        {
+          id: 'r-email',
+          notifyUsers: { [keeper.email]: true },
+          notifyUsersByUserId: { [keeper.userId]: true },
+          displayBodyMessage: 'cc @[deleted user]',
+        },
+        {
+          id: 'r-pair',
+          notifyUsers: { [keeper.email]: true },
+          notifyUsersByUserId: { [keeper.userId]: true },
+          displayBodyMessage: undefined,
+        },
+      ]);
     });
   });
 });

@@ -12,6 +12,7 @@ export {
 } from './domain/recipients';
 export { CollaborationWebhookEvents, userIdsIn } from './webhooks/collaboration-webhook-events';
 export { DELETED_USER, Identities } from './domain/kinds/people';
+export { likePattern } from './erasure/like-pattern';
 export {
   eraseFromAnnotation,
   learnFromAnnotation,

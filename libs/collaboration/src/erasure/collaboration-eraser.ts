@@ -23,16 +23,11 @@ import {
 import { CommentAuthors, eraseFromEvent, learnFromEvent } from '../domain/event-erasure';
 import { Identities } from '../domain/kinds/people';
 import { KIND_RULES } from '../domain/kinds/record-kinds';
+import { likePattern } from './like-pattern';
 
 const CHUNK = 500;
 
 type StoredEvent = CollaborationEvent & Pick<RecordedEvent, 'eventId'>;
-
-/** `%word%` for LIKE over an event's JSON text: the word as JSON writes it, wildcards escaped. */
-const likePattern = (word: string) =>
-  `%${JSON.stringify(word)
-    .slice(1, -1)
-    .replace(/[\\%_]/g, '\\$&')}%`;
 
 const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 

@@ -1,4 +1,5 @@
 import type { NotificationContent } from './notification.events';
+import { setOwn } from './own-key';
 
 /** Every email `value` shows for one of `userIds` (a user object, or a tag with its contact). */
 function emailsOf(value: unknown, userIds: ReadonlySet<string>, found = new Set<string>()) {
@@ -18,21 +19,18 @@ function emailsOf(value: unknown, userIds: ReadonlySet<string>, found = new Set<
 }
 
 /** A map without some keys (built anew: an id such as `__proto__` stays a plain key). */
-const without = (map: Record<string, boolean>, keys: ReadonlySet<string>) => {
-  const out: Record<string, boolean> = {};
-  for (const [key, on] of Object.entries(map)) {
-    if (!keys.has(key)) {
-      Object.defineProperty(out, key, { value: on, enumerable: true, writable: true });
-    }
-  }
+const without = <T>(map: Record<string, T>, keys: ReadonlySet<string>) => {
+  const out: Record<string, T> = {};
+  for (const [key, value] of Object.entries(map)) if (!keys.has(key)) setOwn(out, key, value);
   return out;
 };
 
 /**
  * The seen check of a held-back notification (D9.8): users who read it meanwhile are no
- * longer addressed. `notifyUsers` is keyed by email when one was known (D9.2): the emails the
- * content shows for them go too (a derived notification carries every recipient's user
- * object: the annotation, or a digest's `recipients`).
+ * longer addressed. `notifyUsers` is keyed by email when one was known (D9.2): their emails
+ * go too, those recorded beside their ids and those the content shows for them (a derived
+ * notification carries every recipient's user object: the annotation, or a digest's
+ * `recipients`); so do their pairs.
  */
 export function withoutReaders(
   content: NotificationContent,
@@ -40,11 +38,16 @@ export function withoutReaders(
 ): NotificationContent {
   if (readers.length === 0) return content;
   const ids = new Set(readers);
-  const keys = new Set([...ids, ...emailsOf(content, ids)]);
+  const pairs = content.recipientEmails ?? {};
+  const recorded = readers.filter((id) => Object.hasOwn(pairs, id)).map((id) => pairs[id]);
+  const keys = new Set([...ids, ...recorded, ...emailsOf(content, ids)]);
+  const { recipientEmails: _pairs, ...rest } = content;
+  const left = without(pairs, ids);
   return {
-    ...content,
+    ...rest,
     notifyUsers: without(content.notifyUsers, keys),
     notifyUsersByUserId: without(content.notifyUsersByUserId, ids),
+    ...(Object.keys(left).length > 0 && { recipientEmails: left }),
   };
 }
 

@@ -34,6 +34,11 @@ export interface NotificationContent {
   notificationSourceData?: unknown;
   notifyUsers: Record<string, boolean>;
   notifyUsersByUserId: Record<string, boolean>;
+  /**
+   * userId → email of the recipients given with both, which the maps above do not pair:
+   * erasure (D8.3) learns a recipient's email from it. Never shown.
+   */
+  recipientEmails?: Record<string, string>;
   notifyAll: boolean;
   /** Hosted fields stored and returned as given. */
   verifyUserPermissions?: boolean;

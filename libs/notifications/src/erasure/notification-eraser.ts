@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Identities } from '@app/collaboration';
+import { Identities, likePattern } from '@app/collaboration';
 import {
   AggregateRepository,
   EventStore,
@@ -48,12 +48,6 @@ const CHUNK = 500;
 const NOTIFICATION_TYPES = Object.values(NOTIFICATION_EVENTS).map((e) => e.type);
 const SETTINGS_TYPES = Object.values(NOTIFICATION_SETTINGS_EVENTS).map((e) => e.type);
 
-/** `%word%` for LIKE over an event's JSON text: the word as JSON writes it, wildcards escaped. */
-const likePattern = (word: string) =>
-  `%${JSON.stringify(word)
-    .slice(1, -1)
-    .replace(/[\\%_]/g, '\\$&')}%`;
-
 const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 
 /**
@@ -69,7 +63,9 @@ const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
  * source data (an annotation by collaboration's rule), in texts ("@[deleted user]") and in
  * read state: every stored event rewritten so, then NotificationErased records the result
  * whole for the read tables. Chunks of 500 notifications, each one transaction; running it
- * again finds nothing left to change. Names and emails learned on the way widen the search.
+ * again finds nothing left to change. Names and emails learned on the way widen the search:
+ * from user objects, and from the email a notification records beside a recipient's id
+ * (`recipientEmails`), which may be known nowhere else.
  * It waits for the derived notifications subscriber to catch up first, and closes the users'
  * batching windows.
  *

@@ -1,6 +1,11 @@
 import { DELETED_USER, Identities } from '@app/collaboration';
-import type { NotificationContent } from '../domain/notification.events';
-import { eraseContent, learnFromValue, madeByErased } from './notification-erasure';
+import { NotificationAdded, type NotificationContent } from '../domain/notification.events';
+import {
+  eraseContent,
+  learnFromNotificationEvent,
+  learnFromValue,
+  madeByErased,
+} from './notification-erasure';
 
 const vic = { userId: 'vic', name: 'Vera', email: 'vera@example.org' };
 const kim = { userId: 'kim', name: 'Kim', email: 'kim@example.org' };
@@ -98,6 +103,26 @@ describe('notification erasure rules', () => {
     expect(eraseContent(before, who())).toEqual({
       ...before,
       displayHeadlineMessageTemplateData: { victory: 'vic-tory' },
+    });
+  });
+
+  it('learns the email recorded beside an erased recipient id, and drops it with the pair', () => {
+    const people = new Identities(['rob'], []);
+    const given = content({
+      notifyUsers: { 'rob@example.net': true, [kim.email]: true },
+      notifyUsersByUserId: { rob: true, kim: true },
+      recipientEmails: { rob: 'rob@example.net', kim: kim.email },
+      displayBodyMessage: 'cc rob@example.net',
+    });
+    const ref = { apiKey: 'k', organizationId: 'o', notificationId: 'n' };
+    learnFromNotificationEvent(NotificationAdded({ ...ref, ...given, at: 1 }), people);
+    expect(people.known).toEqual(['rob', 'rob@example.net']);
+    expect(eraseContent(given, people)).toEqual({
+      ...given,
+      notifyUsers: { [kim.email]: true },
+      notifyUsersByUserId: { kim: true },
+      recipientEmails: { kim: kim.email },
+      displayBodyMessage: `cc ${DELETED_USER}`,
     });
   });
 });

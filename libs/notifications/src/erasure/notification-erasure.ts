@@ -5,6 +5,7 @@ import {
   type CommentAnnotation,
   type Identities,
 } from '@app/collaboration';
+import { isPlainObject } from '@app/platform';
 import {
   NotificationAdded,
   NotificationChanged,
@@ -16,11 +17,9 @@ import {
   type NotificationUser,
   type ReadState,
 } from '../domain/notification.events';
+import { setOwn } from '../domain/own-key';
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What an erased user object in a notification's data becomes: a template still renders it. */
 const ERASED_USER = { name: DELETED_USER };
@@ -28,14 +27,14 @@ const ERASED_USER = { name: DELETED_USER };
 /** The annotation a derived notification copies (D9.7), in the shape collaboration erases. */
 function isAnnotation(value: unknown): value is CommentAnnotation {
   return (
-    isObject(value) &&
+    isPlainObject(value) &&
     typeof value.annotationId === 'string' &&
-    isObject(value.from) &&
+    isPlainObject(value.from) &&
     Array.isArray(value.comments) &&
     value.comments.every(
       (c: unknown) =>
-        isObject(c) &&
-        isObject(c.from) &&
+        isPlainObject(c) &&
+        isPlainObject(c.from) &&
         typeof c.commentText === 'string' &&
         typeof c.commentHtml === 'string' &&
         Array.isArray(c.taggedUserContacts) &&
@@ -46,7 +45,7 @@ function isAnnotation(value: unknown): value is CommentAnnotation {
 
 /** A user object naming an erased user, by userId (or by email when it has none). */
 export function namesErased(value: unknown, who: Identities): boolean {
-  if (!isObject(value)) return false;
+  if (!isPlainObject(value)) return false;
   const { userId, email } = value;
   if (typeof userId === 'string' && userId !== '') return who.ids.has(userId);
   return typeof email === 'string' && email !== '' && who.known.includes(email);
@@ -56,7 +55,7 @@ export function namesErased(value: unknown, who: Identities): boolean {
 export function learnFromValue(value: unknown, who: Identities): void {
   if (Array.isArray(value)) {
     for (const item of value) learnFromValue(item, who);
-  } else if (isObject(value)) {
+  } else if (isPlainObject(value)) {
     if (isAnnotation(value)) learnFromAnnotation(value, who);
     if (typeof value.userId === 'string') who.learn(value as NotificationUser as never);
     for (const item of Object.values(value)) learnFromValue(item, who);
@@ -76,20 +75,14 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
   if (Array.isArray(value)) {
     return value.filter((item) => !namesErased(item, who)).map((item) => eraseFromValue(item, who));
   }
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   if (namesErased(value, who)) return ERASED_USER;
   const object: Json | null = isAnnotation(value) ? eraseFromAnnotation(value, who) : value;
   if (object === null) return {};
   const out: Json = {};
   for (const [key, item] of Object.entries(object)) {
-    if (who.scrub(key) !== key) continue;
-    // defineProperty keeps a key such as `__proto__` a plain key.
-    Object.defineProperty(out, key, {
-      value: eraseFromValue(item, who),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (namesWord(key, who)) continue;
+    setOwn(out, key, eraseFromValue(item, who));
   }
   return out;
 }
@@ -103,12 +96,34 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
 export function madeByErased(content: NotificationContent | undefined, who: Identities): boolean {
   if (!content || !namesErased(content.actionUser, who)) return false;
   const source = content.notificationSourceData as { batch?: { count?: unknown } } | undefined;
-  const count = isObject(source) && isObject(source.batch) ? source.batch.count : undefined;
+  const count =
+    isPlainObject(source) && isPlainObject(source.batch) ? source.batch.count : undefined;
   return !(typeof count === 'number' && count > 1);
+}
+
+/**
+ * Whether a key names an erased user: it is one of their ids or words (a recipient map's key,
+ * an email) or has one as a word in it.
+ */
+const namesWord = (key: string, who: Identities): boolean =>
+  who.ids.has(key) || who.known.includes(key) || who.scrub(key) !== key;
+
+/**
+ * Learns the emails a notification records beside the erased users' ids (`recipientEmails`):
+ * the email keys `notifyUsers` (D9.2), and may be known nowhere else.
+ */
+function learnFromRecipients(content: Partial<NotificationContent>, who: Identities): void {
+  const pairs: unknown = content.recipientEmails;
+  if (!isPlainObject(pairs)) return;
+  for (const [userId, email] of Object.entries(pairs)) {
+    if (typeof email === 'string') who.learn({ userId, email });
+  }
 }
 
 /** Learns the names and emails a notification event shows for the erased users. */
 export function learnFromNotificationEvent(event: NotificationEvent, who: Identities): void {
+  if (NotificationAdded.is(event)) learnFromRecipients(event.data, who);
+  if (NotificationErased.is(event)) learnFromRecipients(event.data.content, who);
   learnFromValue(event.data, who);
 }
 

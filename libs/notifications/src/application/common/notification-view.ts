@@ -28,9 +28,12 @@ export interface NotificationRow {
   read_by: ReadState;
 }
 
-/** The view of a stored row; `userId` adds that user's unread flag. */
+/**
+ * The view of a stored row; `userId` adds that user's unread flag. `recipientEmails` is for
+ * erasure, not shown: the hosted model has no such field.
+ */
 export function notificationView(row: NotificationRow, userId?: string): NotificationView {
-  const { documentId, location, timestamp: _t, ...rest } = row.record;
+  const { documentId, location, timestamp: _t, recipientEmails: _e, ...rest } = row.record;
   return {
     id: row.notification_id,
     ...rest,
