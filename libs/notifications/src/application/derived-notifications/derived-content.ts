@@ -40,6 +40,21 @@ export interface DigestData {
 }
 
 /**
+ * What a held digest has folded so far, or nothing when its source data no longer has a
+ * digest's shape (the hosted update lets a caller replace `notificationSourceData`): the
+ * digest then starts again from the change at hand rather than fail on every change.
+ */
+function digestDataOf(previous: NotificationContent | undefined): DigestData | undefined {
+  const data = previous?.notificationSourceData as Partial<DigestData> | undefined;
+  const shaped =
+    typeof data?.batch?.count === 'number' &&
+    Array.isArray(data.recipients) &&
+    typeof data.first === 'object' &&
+    data.first !== null;
+  return shaped ? (data as DigestData) : undefined;
+}
+
+/**
  * A digest with one more change folded in (D9.8). It shows the last change at the top level
  * (action, author, annotation, time), and its own headline: `{count}` updates, with the first
  * and last headlines in the body and in `displayHeadlineMessageTemplateData` (`first`,
@@ -52,7 +67,7 @@ export function digestContent(
   recipients: readonly Recipient[],
   heldUntil: number,
 ): NotificationContent {
-  const before = previous?.notificationSourceData as DigestData | undefined;
+  const before = digestDataOf(previous);
   const count = (before?.batch.count ?? 0) + 1;
   const first = before?.first ?? activity;
   const users = new Map((before?.recipients ?? []).map((u) => [u.userId, u]));
