@@ -55,10 +55,9 @@ const apiKeyOf = (event: RecordedEvent) => (event.data as { apiKey: string }).ap
  * read of the records' streams, one append per key. Deployed on a server with history, it
  * starts at the end of the log.
  *
- * It also follows document migrations (D6.7) itself, in log order: a change made before a
- * migration but derived after the document-moves subscriber moved the document's
- * notifications would otherwise land on the old id. Handling `DocumentMigrated` also makes
- * a migration wait for this subscriber to reach it (moving twice is a no-op).
+ * It also moves a migrated document's notifications (D6.7), in log order with the changes
+ * it derives: a change made before a migration is derived before the move, so it never lands
+ * on the old id. Handling `DocumentMigrated` also makes a migration wait for it.
  */
 @Subscriber()
 @Injectable()
