@@ -19,10 +19,6 @@ export class NotificationSettings1763856000014 implements MigrationInterface {
         version bigint NOT NULL,
         PRIMARY KEY (api_key, organization_id, user_id, document_id)
       )`);
-    // Erasure (D8.3) finds every row of a user, whatever its organization and level.
-    await q.query(
-      `CREATE INDEX notification_settings_user_idx ON notification_settings (api_key, user_id)`,
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
