@@ -396,6 +396,41 @@ describe('OpenAPI document (/docs-json)', () => {
       // Ask AI without a provider key: the contract's `success: false` (D12).
       await call('/v2/rewriter/ask-ai', { model: 'gpt-4o', prompt: 'Shorter', text: 'Text' }, h);
       await call('/v2/rewriter/usage/get', {}, h);
+      await call(
+        '/v1/notifications/add',
+        {
+          ...doc,
+          notificationId: 'n1',
+          actionUser: { userId: 'u1' },
+          displayHeadlineMessageTemplate: '{actionUser} said hi',
+          notifyUsers: [{ userId: 'u2', email: 'u2@example.com' }],
+          location: { id: 'l1' },
+        },
+        h,
+      );
+      await call('/v2/notifications/get', { organizationId: 'acme', userId: 'u2' }, h);
+      await call(
+        '/v2/notifications/update',
+        { organizationId: 'acme', notifications: [{ id: 'n1', readByUserIds: ['u2'] }] },
+        h,
+      );
+      await call(
+        '/v2/notifications/config/set',
+        { organizationId: 'acme', userIds: ['u2'], config: { inbox: 'MINE' } },
+        h,
+      );
+      await call(
+        '/v2/notifications/config/get',
+        { organizationId: 'acme', userId: 'u2', getOrganizationConfig: true },
+        h,
+      );
+      await call('/v2/workspace/notificationconfig/update', { useNotificationService: true }, h);
+      await call('/v2/workspace/notificationconfig/get', {}, h);
+      await call(
+        '/v2/notifications/delete',
+        { organizationId: 'acme', notificationIds: ['n1'] },
+        h,
+      );
       await call('/v2/workspace/webhookconfig/update', { useWebhookService: false }, h);
       await call('/v2/workspace/webhookconfig/get', {}, h);
       const deletion = await call(
