@@ -1,34 +1,12 @@
 import { IsIn } from 'class-validator';
-import {
-  DEFAULT_PAGE_SIZE,
-  IdFilter,
-  IsCallerId,
-  OptionalField,
-  PageSize,
-  PageToken,
-  RequiredId,
-} from '@app/platform';
+import { DEFAULT_PAGE_SIZE, IdFilter, OptionalField, PageSize, PageToken } from '@app/platform';
+import { NotificationSelectionRequest } from './notification-selection.request';
 
 /**
  * Operation 22: `organizationId` with `documentId` or `userId` (D9.3, the handler checks
  * which), narrowed by location and ids, in keyset pages ordered by timestamp.
  */
-export class GetNotificationsRequest {
-  @RequiredId()
-  organizationId: string;
-
-  @OptionalField()
-  @IsCallerId()
-  documentId?: string;
-
-  @OptionalField()
-  @IsCallerId()
-  locationId?: string;
-
-  @OptionalField()
-  @IsCallerId()
-  userId?: string;
-
+export class GetNotificationsRequest extends NotificationSelectionRequest {
   @IdFilter()
   notificationIds?: string[];
 

@@ -1,6 +1,6 @@
 import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
 
-/** The organization the hosted update and delete act in, and what narrows them (D9.5). */
+/** The organization operation 22 and the hosted update and delete act in, and what narrows them. */
 export class NotificationSelectionRequest {
   @RequiredId()
   organizationId: string;
