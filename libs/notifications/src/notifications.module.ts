@@ -5,30 +5,30 @@ import { OrganizationsModule } from '@app/organizations';
 import { Migrations } from '@app/platform';
 import { Notifications1763856000013 } from './migrations/1763856000013-notifications';
 import { NotificationSettings1763856000014 } from './migrations/1763856000014-notification-settings';
+import { DerivedNotifications1763856000015 } from './migrations/1763856000015-derived-notifications';
+import { NotificationFilterIndexes1763856000017 } from './migrations/1763856000017-notification-filter-indexes';
+import { NotificationChangesController } from './api/notification-changes.controller';
 import { NotificationSettingsController } from './api/notification-settings.controller';
-import { SetNotificationSettingsHandler } from './application/set-notification-settings/set-notification-settings.handler';
-import { GetNotificationSettingsHandler } from './application/get-notification-settings/get-notification-settings.handler';
-import { NotificationSettingsReader } from './application/common/notification-settings.reader';
-import { NotificationSettingsProjection } from './read-models/notification-settings.projection';
-import { NotificationProjection } from './read-models/notification.projection';
 import { NotificationsController } from './api/notifications.controller';
 import { AddNotificationHandler } from './application/add-notification/add-notification.handler';
-import { GetNotificationsHandler } from './application/get-notifications/get-notifications.handler';
-import { NotificationChangesController } from './api/notification-changes.controller';
-import { UpdateNotificationsHandler } from './application/update-notifications/update-notifications.handler';
+import { NotificationSettingsReader } from './application/common/notification-settings.reader';
 import { DeleteNotificationsHandler } from './application/delete-notifications/delete-notifications.handler';
-import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
-import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
+import { BatchWindows } from './application/derived-notifications/batch-windows';
+import { DerivedNotificationsSubscriber } from './application/derived-notifications/derived-notifications.subscriber';
+import { DigestPlanner } from './application/derived-notifications/digest-planner';
+import { NotificationDelivery } from './application/derived-notifications/notification-delivery';
 import { DocumentMovesSubscriber } from './application/document-moves/document-moves.subscriber';
 import { NotificationsMover } from './application/document-moves/notifications-mover';
 import { SettingsMover } from './application/document-moves/settings-mover';
+import { GetNotificationSettingsHandler } from './application/get-notification-settings/get-notification-settings.handler';
+import { GetNotificationsHandler } from './application/get-notifications/get-notifications.handler';
+import { SetNotificationSettingsHandler } from './application/set-notification-settings/set-notification-settings.handler';
+import { UpdateNotificationsHandler } from './application/update-notifications/update-notifications.handler';
+import { NotificationSettingsProjection } from './read-models/notification-settings.projection';
+import { NotificationProjection } from './read-models/notification.projection';
 import { NotificationEraser } from './erasure/notification-eraser';
-import { DerivedNotifications1763856000015 } from './migrations/1763856000015-derived-notifications';
-import { NotificationFilterIndexes1763856000017 } from './migrations/1763856000017-notification-filter-indexes';
-import { DerivedNotificationsSubscriber } from './application/derived-notifications/derived-notifications.subscriber';
-import { DigestPlanner } from './application/derived-notifications/digest-planner';
-import { BatchWindows } from './application/derived-notifications/batch-windows';
-import { NotificationDelivery } from './application/derived-notifications/notification-delivery';
+import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
+import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
 
 /** Notifications (D9): operations 22 and 23, the hosted calls, settings, derived notifications. */
 @Migrations(
@@ -45,25 +45,29 @@ import { NotificationDelivery } from './application/derived-notifications/notifi
     NotificationChangesController,
   ],
   providers: [
+    // Operations 22 and 23, the hosted update and delete.
     NotificationProjection,
     AddNotificationHandler,
     GetNotificationsHandler,
+    UpdateNotificationsHandler,
+    DeleteNotificationsHandler,
+    // Each user's settings (D9.6).
     NotificationSettingsProjection,
     SetNotificationSettingsHandler,
     GetNotificationSettingsHandler,
     NotificationSettingsReader,
-    UpdateNotificationsHandler,
-    DeleteNotificationsHandler,
-    NotificationWebhookEvents,
-    NotificationSettingsPayload,
-    DocumentMovesSubscriber,
-    NotificationsMover,
-    SettingsMover,
-    NotificationEraser,
+    // Derived from comments, with delay and batching (D9.7, D9.8); they move with documents.
     DerivedNotificationsSubscriber,
     DigestPlanner,
     BatchWindows,
     NotificationDelivery,
+    NotificationsMover,
+    DocumentMovesSubscriber,
+    SettingsMover,
+    // Module contract: webhook events and payload fields, user data deletion.
+    NotificationWebhookEvents,
+    NotificationSettingsPayload,
+    NotificationEraser,
   ],
 })
 export class NotificationsModule {}
