@@ -3,22 +3,14 @@ import type {
   NotificationServiceConfig,
   NotificationSwitch,
 } from './api-key.events';
+import { WEBHOOK_TRIGGERS } from './webhook-config';
 
 /**
  * The hosted "standard comment triggers": every comment and comment-annotation event the
- * hosted webhook settings name, but the opt-in `suggestion_accept` / `suggestion_reject`.
+ * hosted webhook settings name but the opt-in `suggestion_accept` / `suggestion_reject`,
+ * which are the contract's nine webhook triggers.
  */
-export const STANDARD_COMMENT_TRIGGERS = [
-  'comment_annotation.add',
-  'comment.add',
-  'comment.update',
-  'comment.delete',
-  'comment_annotation.status_change',
-  'comment_annotation.assign',
-  'comment_annotation.priority_change',
-  'comment.reaction_add',
-  'comment.reaction_delete',
-] as const;
+export const STANDARD_COMMENT_TRIGGERS = WEBHOOK_TRIGGERS;
 
 /** Every huddle event type. */
 export const HUDDLE_TRIGGERS = ['huddle.create', 'huddle.join'] as const;
