@@ -6,6 +6,7 @@ import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
 import { GdprModule } from '@app/gdpr';
 import { NotificationsModule } from '@app/notifications';
+import { ActivitiesModule } from '@app/activities';
 import { EventStoreModule } from '@app/event-store';
 import {
   DatabaseModule,
@@ -47,6 +48,7 @@ export class AppModule {
         UsersModule,
         CollaborationModule,
         NotificationsModule,
+        ActivitiesModule,
         GdprModule,
         AiModule,
         WebhooksModule,

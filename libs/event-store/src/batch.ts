@@ -11,6 +11,8 @@ export interface ItemResult {
   success: boolean;
   id: string;
   message: string;
+  /** Why a failed item failed, where a caller may act on it (`failed-precondition`). */
+  code?: string;
 }
 
 /** A batch answer: one entry per submitted id. */
@@ -18,7 +20,10 @@ export type BatchResult = Record<string, ItemResult>;
 
 /** An aggregate refuses one item of a batch; the item fails alone with this fixed message. */
 export class ItemRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'ItemRefused';
   }
@@ -42,8 +47,8 @@ export class BatchOutcome {
     this.results.set(id, { success: true, id, message });
   }
 
-  fail(id: string, message: string): void {
-    this.results.set(id, { success: false, id, message });
+  fail(id: string, message: string, code?: string): void {
+    this.results.set(id, { success: false, id, message, ...(code !== undefined && { code }) });
   }
 
   /** Runs `decide`; an `ItemRefused` fails the item, anything else fails the call. */
@@ -53,7 +58,7 @@ export class BatchOutcome {
       return true;
     } catch (err) {
       if (!(err instanceof ItemRefused)) throw err;
-      this.fail(id, err.message);
+      this.fail(id, err.message, err.code);
       return false;
     }
   }

@@ -31,3 +31,5 @@ export type {
   NotificationServiceConfig,
   NotificationSwitch,
 } from './domain/api-key.events';
+export { readActivitySwitch } from './application/common/activity-switch';
+export { ACTIVITY_COMMENT_TRIGGERS, type ActivityServiceConfig } from './domain/activity-config';

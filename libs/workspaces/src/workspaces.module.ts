@@ -31,8 +31,9 @@ import { WorkspaceProjection } from './read-models/workspace.projection';
 import { Migrations } from '@app/platform';
 import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
 import { NotificationConfig1763856000012 } from './migrations/1763856000012-notification-config';
+import { ActivityConfig1763856000018 } from './migrations/1763856000018-activity-config';
 
-@Migrations(Workspaces1763856000002, NotificationConfig1763856000012)
+@Migrations(Workspaces1763856000002, NotificationConfig1763856000012, ActivityConfig1763856000018)
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
   controllers: [WorkspaceController],

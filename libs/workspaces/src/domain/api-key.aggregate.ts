@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Aggregate } from '@app/event-store';
 import {
+  ActivityConfigUpdated,
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
   AuthTokenIssued,
@@ -15,6 +16,11 @@ import {
   type StoredWebhookConfig,
 } from './api-key.events';
 import { NOTIFICATIONS_OFF } from './notification-config';
+import {
+  applyActivityConfig,
+  type ActivityConfigChange,
+  type ActivityServiceConfig,
+} from './activity-config';
 
 export const apiKeyStream = (apiKey: string): string => `api-key-${apiKey}`;
 export const API_KEY_STREAM_TYPE = 'api-key';
@@ -32,6 +38,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   webhookConfig: StoredWebhookConfig = {};
   options: ApiKeyOptions = DEFAULT_API_KEY_OPTIONS;
   notifications: NotificationSwitch = NOTIFICATIONS_OFF;
+  /** The activity settings once first written (D7.4); the switch itself is in `options`. */
+  activitySettings?: Omit<ActivityServiceConfig, 'isEnabled'>;
   /** The key's live auth tokens, oldest first. */
   tokens: { tokenId: string; name: string; domains: string[] }[] = [];
 
@@ -90,7 +98,26 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   updateOptions(changes: Partial<ApiKeyOptions>): ApiKeyOptions {
     const options = { ...this.options, ...changes };
     this.raise(ApiKeyOptionsUpdated({ options }));
-    return options;
+    // One switch (D7.4): enabling here seeds the activity config as activityconfig/update does.
+    if (changes.activityServiceEnabled !== undefined) {
+      this.updateActivityConfig({ isEnabled: changes.activityServiceEnabled }, Date.now());
+    }
+    return this.options;
+  }
+
+  /** The activity service as `activityconfig/get` shows it. */
+  get activityConfig(): ActivityServiceConfig {
+    return { ...this.activitySettings, isEnabled: this.options.activityServiceEnabled };
+  }
+
+  /** Merges a change into the activity config (see activity-config.ts); nothing if the same. */
+  updateActivityConfig(change: ActivityConfigChange, now: number): ActivityServiceConfig {
+    const current = this.activityConfig;
+    const next = applyActivityConfig(current, this.activitySettings !== undefined, change, now);
+    if (this.activitySettings === undefined || !isDeepStrictEqual(next, current)) {
+      this.raise(ActivityConfigUpdated({ activityServiceConfig: next }));
+    }
+    return this.activityConfig;
   }
 
   protected when(event: ApiKeyEvent): void {
@@ -115,6 +142,10 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
       this.notifications = event.data;
     } else if (ApiKeyOptionsUpdated.is(event)) {
       this.options = event.data.options;
+    } else if (ActivityConfigUpdated.is(event)) {
+      const { isEnabled, ...settings } = event.data.activityServiceConfig;
+      this.activitySettings = settings;
+      this.options = { ...this.options, activityServiceEnabled: isEnabled };
     }
   }
 }

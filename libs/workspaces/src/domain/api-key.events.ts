@@ -1,4 +1,5 @@
 import { defineEvent } from '@app/event-store';
+import type { ActivityServiceConfig } from './activity-config';
 
 export const DOCUMENT_ACCESS_TYPES = ['public', 'restricted', 'organizationPrivate'] as const;
 export type DocumentAccessType = (typeof DOCUMENT_ACCESS_TYPES)[number];
@@ -107,6 +108,11 @@ export const NotificationConfigUpdated = defineEvent<NotificationSwitch>()(
   'workspaces.notification-config-updated',
 );
 
+/** Carries the whole resulting activity config (D7.4); its `isEnabled` is the key's option. */
+export const ActivityConfigUpdated = defineEvent<{
+  activityServiceConfig: ActivityServiceConfig;
+}>()('workspaces.activity-config-updated');
+
 export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()(
   'workspaces.api-key-options-updated',
 );
@@ -118,4 +124,5 @@ export type ApiKeyEvent =
   | ReturnType<typeof DomainsAdded>
   | ReturnType<typeof WebhookConfigUpdated>
   | ReturnType<typeof NotificationConfigUpdated>
-  | ReturnType<typeof ApiKeyOptionsUpdated>;
+  | ReturnType<typeof ApiKeyOptionsUpdated>
+  | ReturnType<typeof ActivityConfigUpdated>;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
 import {
+  ActivityConfigUpdated,
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
   AuthTokenIssued,
@@ -26,6 +27,7 @@ export class ApiKeyProjection implements InlineProjection {
     WebhookConfigUpdated.type,
     NotificationConfigUpdated.type,
     ApiKeyOptionsUpdated.type,
+    ActivityConfigUpdated.type,
   ];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
@@ -105,6 +107,16 @@ export class ApiKeyProjection implements InlineProjection {
           v,
           'use_notification_service = $3, notification_config = $4::jsonb',
           [event.data.useNotificationService, JSON.stringify(event.data.notificationServiceConfig)],
+        );
+      } else if (ActivityConfigUpdated.is(event)) {
+        const { isEnabled, ...settings } = event.data.activityServiceConfig;
+        await this.update(
+          m,
+          apiKey,
+          v,
+          `activity_config = $3::jsonb,
+           options = jsonb_set(options, '{activityServiceEnabled}', to_jsonb($4::boolean))`,
+          [JSON.stringify(settings), isEnabled],
         );
       } else if (ApiKeyOptionsUpdated.is(event)) {
         await this.update(m, apiKey, v, 'options = $3::jsonb', [

@@ -1,0 +1,2 @@
+// Public surface of the activities library.
+export * from './activities.module';
