@@ -8,6 +8,7 @@ import { CreateWorkspaceHandler } from './application/create-workspace/create-wo
 import { GetAiModelConfigHandler } from './application/get-ai-model-config/get-ai-model-config.handler';
 import { GetAiProviderSettingsHandler } from './application/get-ai-provider-settings/get-ai-provider-settings.handler';
 import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
+import { GetActivityConfigHandler } from './application/get-activity-config/get-activity-config.handler';
 import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
 import { GetNotificationConfigHandler } from './application/get-notification-config/get-notification-config.handler';
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
@@ -16,6 +17,7 @@ import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-au
 import { ApiKeyIssuer } from './application/common/api-key-issuer';
 import { WebhookTargets } from './application/common/webhook-targets';
 import { UpdateAiModelConfigHandler } from './application/update-ai-model-config/update-ai-model-config.handler';
+import { UpdateActivityConfigHandler } from './application/update-activity-config/update-activity-config.handler';
 import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/update-api-key-config.handler';
 import { UpdateNotificationConfigHandler } from './application/update-notification-config/update-notification-config.handler';
 import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';
@@ -56,6 +58,8 @@ import { ActivityConfig1763856000018 } from './migrations/1763856000018-activity
     GetWebhookConfigHandler,
     GetNotificationConfigHandler,
     UpdateNotificationConfigHandler,
+    GetActivityConfigHandler,
+    UpdateActivityConfigHandler,
     GetApiKeyConfigHandler,
     UpdateApiKeyConfigHandler,
     GetAiModelConfigHandler,

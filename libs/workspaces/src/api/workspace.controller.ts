@@ -13,20 +13,24 @@ import {
 } from '../application/create-workspace/create-workspace.command';
 import { GetAiModelConfigQuery } from '../application/get-ai-model-config/get-ai-model-config.query';
 import { GetApiKeyConfigQuery } from '../application/get-api-key-config/get-api-key-config.query';
+import { GetActivityConfigQuery } from '../application/get-activity-config/get-activity-config.query';
 import { GetAuthTokensQuery } from '../application/get-auth-tokens/get-auth-tokens.query';
 import { GetNotificationConfigQuery } from '../application/get-notification-config/get-notification-config.query';
 import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
 import { ResetApiKeyAuthTokenCommand } from '../application/reset-api-key-auth-token/reset-api-key-auth-token.command';
 import { ResetWorkspaceAuthTokenCommand } from '../application/reset-workspace-auth-token/reset-workspace-auth-token.command';
 import { UpdateAiModelConfigCommand } from '../application/update-ai-model-config/update-ai-model-config.command';
+import { UpdateActivityConfigCommand } from '../application/update-activity-config/update-activity-config.command';
 import { UpdateApiKeyConfigCommand } from '../application/update-api-key-config/update-api-key-config.command';
 import { UpdateNotificationConfigCommand } from '../application/update-notification-config/update-notification-config.command';
 import { UpdateWebhookConfigCommand } from '../application/update-webhook-config/update-webhook-config.command';
+import { ACTIVITY_CONFIG } from './dto/activity-config.response';
 import { AddDomainsRequest } from './dto/add-domains.request';
 import { ApiKeyRequest } from './dto/api-key.request';
 import { CreateApiKeyRequest } from './dto/create-api-key.request';
 import { CreateWorkspaceRequest } from './dto/create-workspace.request';
 import { UpdateAiModelConfigRequest } from './dto/update-ai-model-config.request';
+import { UpdateActivityConfigRequest } from './dto/update-activity-config.request';
 import { UpdateApiKeyConfigRequest } from './dto/update-api-key-config.request';
 import { UpdateNotificationConfigRequest } from './dto/update-notification-config.request';
 import { UpdateWebhookConfigRequest } from './dto/update-webhook-config.request';
@@ -188,6 +192,40 @@ export class WorkspaceController {
     @RequestData() data: UpdateNotificationConfigRequest,
   ) {
     return this.commands.execute(new UpdateNotificationConfigCommand(tenant, data));
+  }
+
+  /** D7.4: the key's activity service; `isEnabled` is the `activityServiceEnabled` option. */
+  @Rpc('activityconfig/get', {
+    message: 'Activity logs configuration retrieved successfully.',
+    summary: "Read the API key's activity logs configuration",
+    response: ACTIVITY_CONFIG,
+  })
+  @ApiKeyAuth()
+  getActivityConfig(@Tenant() tenant: ApiKeyTenant) {
+    return this.queries.execute(new GetActivityConfigQuery(tenant));
+  }
+
+  @Rpc('activityconfig/update', {
+    message: 'Activity logs configuration updated successfully.',
+    summary:
+      "Change the API key's activity logs configuration (merged into what is stored; the first enable seeds the comment triggers and immutable records)",
+    data: UpdateActivityConfigRequest,
+    response: ACTIVITY_CONFIG,
+    errors: {
+      ...CONFLICT,
+      INVALID_ARGUMENT:
+        'activityServiceConfig missing or with no field, enabledTime not an integer of epoch ms, a trigger not a boolean',
+    },
+  })
+  @ApiKeyAuth()
+  updateActivityConfig(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateActivityConfigRequest,
+  ) {
+    const { isEnabled, enabledTime, immutable, triggers } = data.activityServiceConfig;
+    return this.commands.execute(
+      new UpdateActivityConfigCommand(tenant, { isEnabled, enabledTime, immutable, triggers }),
+    );
   }
 
   @Rpc('apikeyconfig/get', {

@@ -53,27 +53,33 @@ function mergedTriggers(
   );
 }
 
+/** What the first enable of a key writes under its settings (hosted defaults). */
+const FIRST_ENABLE_DEFAULTS = {
+  immutable: true,
+  triggers: { comment: Object.fromEntries(ACTIVITY_COMMENT_TRIGGERS.map((t) => [t, true])) },
+};
+
 /**
  * Applies an update (D7.4, hosted) to the stored config: a deep merge, omitted fields kept.
- * The first enable of a key whose config was never written (`configured` false) seeds the standard comment triggers, `immutable: true` and
- * `enabledTime` (now), and the request is merged on top of them. A later enable stamps
- * `enabledTime` only when the key has none.
+ * The first enable of a key that was never on (`everEnabled` false) seeds the standard comment
+ * triggers and `immutable: true` under what is stored, and the request goes on top: a setting
+ * the caller wrote while the service was off, or sends now, wins over a default. (A key only
+ * ever switched off, as a console saving all its options does, is still seeded when first
+ * switched on.) An enable stamps `enabledTime` (now) only when the key has none.
  */
 export function applyActivityConfig(
   current: ActivityServiceConfig,
-  configured: boolean,
+  everEnabled: boolean,
   change: ActivityConfigChange,
   now: number,
 ): ActivityServiceConfig {
   const enabling = change.isEnabled === true;
   const base: ActivityServiceConfig =
-    !configured && enabling
+    enabling && !everEnabled
       ? {
           ...current,
-          immutable: true,
-          triggers: {
-            comment: Object.fromEntries(ACTIVITY_COMMENT_TRIGGERS.map((t) => [t, true])),
-          },
+          immutable: current.immutable ?? FIRST_ENABLE_DEFAULTS.immutable,
+          triggers: mergedTriggers(FIRST_ENABLE_DEFAULTS.triggers, current.triggers),
         }
       : current;
   const next = defined({

@@ -33,7 +33,7 @@ describe('ApiKey aggregate', () => {
 
   it('updates options on top of the current ones', () => {
     const key = new ApiKey().load([created]);
-    expect(key.updateOptions({ activityServiceEnabled: true })).toEqual({
+    expect(key.updateOptions({ activityServiceEnabled: true }, 0)).toEqual({
       ...DEFAULT_API_KEY_OPTIONS,
       activityServiceEnabled: true,
     });

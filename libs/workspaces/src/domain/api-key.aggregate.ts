@@ -40,6 +40,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   notifications: NotificationSwitch = NOTIFICATIONS_OFF;
   /** The activity settings once first written (D7.4); the switch itself is in `options`. */
   activitySettings?: Omit<ActivityServiceConfig, 'isEnabled'>;
+  /** Whether the activity service was ever on: its first enable seeds the config (D7.4). */
+  activityEverEnabled = false;
   /** The key's live auth tokens, oldest first. */
   tokens: { tokenId: string; name: string; domains: string[] }[] = [];
 
@@ -95,13 +97,13 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     if (!isDeepStrictEqual(next, this.notifications)) this.raise(NotificationConfigUpdated(next));
   }
 
-  updateOptions(changes: Partial<ApiKeyOptions>): ApiKeyOptions {
-    const options = { ...this.options, ...changes };
-    this.raise(ApiKeyOptionsUpdated({ options }));
-    // One switch (D7.4): enabling here seeds the activity config as activityconfig/update does.
+  updateOptions(changes: Partial<ApiKeyOptions>, now: number): ApiKeyOptions {
+    // One switch (D7.4): enabling here seeds the activity config as activityconfig/update
+    // does, decided before the options event records the flag as on.
     if (changes.activityServiceEnabled !== undefined) {
-      this.updateActivityConfig({ isEnabled: changes.activityServiceEnabled }, Date.now());
+      this.updateActivityConfig({ isEnabled: changes.activityServiceEnabled }, now);
     }
+    this.raise(ApiKeyOptionsUpdated({ options: { ...this.options, ...changes } }));
     return this.options;
   }
 
@@ -113,8 +115,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   /** Merges a change into the activity config (see activity-config.ts); nothing if the same. */
   updateActivityConfig(change: ActivityConfigChange, now: number): ActivityServiceConfig {
     const current = this.activityConfig;
-    const next = applyActivityConfig(current, this.activitySettings !== undefined, change, now);
-    if (this.activitySettings === undefined || !isDeepStrictEqual(next, current)) {
+    const next = applyActivityConfig(current, this.activityEverEnabled, change, now);
+    if (!isDeepStrictEqual(next, current)) {
       this.raise(ActivityConfigUpdated({ activityServiceConfig: next }));
     }
     return this.activityConfig;
@@ -127,6 +129,7 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
       this.useWebhookService = event.data.useWebhookService;
       this.webhookConfig = event.data.webhookServiceConfig;
       this.options = event.data.options;
+      this.activityEverEnabled = event.data.options.activityServiceEnabled === true;
     } else if (AuthTokenIssued.is(event)) {
       const { tokenId, name, domains } = event.data;
       this.tokens.push({ tokenId, name, domains });
@@ -142,10 +145,12 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
       this.notifications = event.data;
     } else if (ApiKeyOptionsUpdated.is(event)) {
       this.options = event.data.options;
+      this.activityEverEnabled ||= event.data.options.activityServiceEnabled === true;
     } else if (ActivityConfigUpdated.is(event)) {
       const { isEnabled, ...settings } = event.data.activityServiceConfig;
       this.activitySettings = settings;
       this.options = { ...this.options, activityServiceEnabled: isEnabled };
+      this.activityEverEnabled ||= isEnabled;
     }
   }
 }

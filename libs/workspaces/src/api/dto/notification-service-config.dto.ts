@@ -35,7 +35,7 @@ function triggersProblem(value: unknown): string | undefined {
  * `{<group>: {<event type>: boolean}}` (D9.8): names are the caller's (bounded in length and
  * count), every value a boolean. The message names the group or event type at fault.
  */
-const TriggerGroups = () =>
+export const TriggerGroups = () =>
   applyDecorators(
     OptionalField(),
     ValidateBy({

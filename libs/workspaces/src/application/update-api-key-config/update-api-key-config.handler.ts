@@ -23,7 +23,7 @@ export class UpdateApiKeyConfigHandler implements ICommandHandler<UpdateApiKeyCo
         create: () => new ApiKey(),
       },
       { ...metadataOf(tenant), apiKey },
-      (key) => key.updateOptions(changes),
+      (key) => key.updateOptions(changes, Date.now()),
     );
     return { apiKey, ...options };
   }
