@@ -6,9 +6,18 @@ import { readOrganizations } from './scenarios/organizations';
 import { deleteUserData } from './scenarios/user-data-deletion';
 import { webhookDeliveries, type WebhookRun } from './scenarios/webhooks';
 import { notificationsBench } from './notifications.bench';
+import { activitiesBench } from './activities.bench';
 import { median } from './stats';
 
-const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks', 'notifications'];
+const SCENARIOS = [
+  'timings',
+  'deletion',
+  'log-growth',
+  'erasure',
+  'webhooks',
+  'notifications',
+  'activities',
+];
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
@@ -28,6 +37,8 @@ const SCENARIOS = ['timings', 'deletion', 'log-growth', 'erasure', 'webhooks', '
  *   as the server answers (see `webhooks` below).
  * - notifications: operations 22 and 23 on 1,000,000 notifications (Postgres only; see
  *   notifications.bench.ts).
+ * - activities: activities/get on 1,000,000 records and the lag of derived records (Postgres
+ *   only; see activities.bench.ts).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -67,6 +78,7 @@ async function main(only: string[]): Promise<void> {
     if (wanted('erasure')) await erasure(server);
     if (wanted('webhooks')) await webhooks(server);
     if (wanted('notifications')) await notificationsBench(server);
+    if (wanted('activities')) await activitiesBench(server);
   } finally {
     await server.close();
   }
