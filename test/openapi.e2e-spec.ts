@@ -427,6 +427,12 @@ describe('OpenAPI document (/docs-json)', () => {
       await call('/v2/workspace/notificationconfig/update', { useNotificationService: true }, h);
       await call('/v2/workspace/notificationconfig/get', {}, h);
       await call(
+        '/v2/workspace/activityconfig/update',
+        { activityServiceConfig: { isEnabled: true, immutable: false } },
+        h,
+      );
+      await call('/v2/workspace/activityconfig/get', {}, h);
+      await call(
         '/v2/notifications/delete',
         { organizationId: 'acme', notificationIds: ['n1'] },
         h,
@@ -465,6 +471,10 @@ describe('OpenAPI document (/docs-json)', () => {
       expect(diverging((b) => delete b.result.data[0].organizationName, orgs)).toEqual([
         expect.stringContaining("Property 'organizationName' is missing"),
       ]);
+      const activityConfig = answers.findIndex(([p]) => p === '/v2/workspace/activityconfig/get');
+      expect(
+        diverging((b) => (b.result.data.activityServiceConfig.enabledTime = 'now'), activityConfig),
+      ).toEqual([expect.stringContaining("Type 'string' is not assignable to type 'number'")]);
       const failure = answers.findIndex(([, s]) => s === 401);
       expect(diverging((b) => (b.error.status = 'DENIED'), failure)).toEqual([
         expect.stringContaining(`Type '"DENIED"' is not assignable`),
