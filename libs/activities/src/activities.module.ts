@@ -3,6 +3,11 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DocumentsModule } from '@app/documents';
 import { OrganizationsModule } from '@app/organizations';
 import { Migrations } from '@app/platform';
+import { ActivitiesController } from './api/activities.controller';
+import { AddActivitiesHandler } from './application/add-activities/add-activities.handler';
+import { DeleteActivitiesHandler } from './application/delete-activities/delete-activities.handler';
+import { GetActivitiesHandler } from './application/get-activities/get-activities.handler';
+import { UpdateActivitiesHandler } from './application/update-activities/update-activities.handler';
 import { Activities1763856000019 } from './migrations/1763856000019-activities';
 import { ActivityProjection } from './read-models/activity.projection';
 import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
@@ -11,7 +16,14 @@ import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
 @Migrations(Activities1763856000019)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
-  controllers: [],
-  providers: [ActivityProjection, ActivityWebhookEvents],
+  controllers: [ActivitiesController],
+  providers: [
+    AddActivitiesHandler,
+    UpdateActivitiesHandler,
+    GetActivitiesHandler,
+    DeleteActivitiesHandler,
+    ActivityProjection,
+    ActivityWebhookEvents,
+  ],
 })
 export class ActivitiesModule {}

@@ -1,0 +1,19 @@
+import { Command } from '@nestjs/cqrs';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { AddActivitiesRequest } from '../../api/dto/add-activities.request';
+
+/** Operation 18's answer (spec). */
+export interface AddActivitiesResult {
+  success: boolean;
+  message: string;
+}
+
+/** Operation 18: log records on a document, all or none (D7.1). */
+export class AddActivitiesCommand extends Command<AddActivitiesResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly input: AddActivitiesRequest,
+  ) {
+    super();
+  }
+}

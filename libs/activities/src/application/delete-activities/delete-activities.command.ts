@@ -1,0 +1,24 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { ApiKeyTenant } from '@app/workspaces';
+
+/** What a delete may touch: records of one organization, of a document and/or target. */
+export interface ActivitySelection {
+  organizationId: string;
+  documentId?: string;
+  targetEntityId?: string;
+}
+
+/**
+ * `/v2/activities/delete` (D7.3): the given ids, each an item; without ids, every record of
+ * the document and/or target entity, answered per id deleted or kept as immutable.
+ */
+export class DeleteActivitiesCommand extends Command<BatchResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly selection: ActivitySelection,
+    readonly activityIds: string[] | undefined,
+  ) {
+    super();
+  }
+}
