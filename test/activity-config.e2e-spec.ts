@@ -228,6 +228,46 @@ describe('activity config (D7.4)', () => {
     expect((await get(key)).activityServiceConfig.isEnabled).toBe(false);
   });
 
+  it('gates operation 18 while off, whichever call set the switch; reads never wait on it', async () => {
+    const key = await fresh();
+    const h = t.apiKeyHeaders(key);
+    const place = { organizationId: 'org', documentId: 'doc' };
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...place, createOrganization: true, documents: [{ documentId: 'doc' }] },
+      h,
+    );
+    const add = () =>
+      t.post(
+        '/v2/activities/add',
+        {
+          ...place,
+          activities: [{ featureType: 'comment', actionType: 'x', actionUser: { userId: 'u' } }],
+        },
+        h,
+      );
+    const answers: [string, number, string | undefined][] = [];
+    const step = async (name: string, change: () => Promise<unknown>) => {
+      await change();
+      const res = await add();
+      answers.push([name, res.status, res.body.error?.status]);
+    };
+    await step('never configured', async () => undefined);
+    await step('on here', () => update(key, { isEnabled: true }));
+    await step('off there', () => apiKeyConfig(key, { activityServiceEnabled: false }));
+    await step('on there', () => apiKeyConfig(key, { activityServiceEnabled: true }));
+    await step('off here', () => update(key, { isEnabled: false }));
+    expect(answers).toEqual([
+      ['never configured', 400, 'FAILED_PRECONDITION'],
+      ['on here', 200, undefined],
+      ['off there', 400, 'FAILED_PRECONDITION'],
+      ['on there', 200, undefined],
+      ['off here', 400, 'FAILED_PRECONDITION'],
+    ]);
+    const read = await t.post('/v2/activities/get', { organizationId: 'org' }, h);
+    expect(read.body.result.data).toHaveLength(2);
+  });
+
   it("never shows or changes another key's config, in the same workspace or another", async () => {
     const mine = await fresh();
     const sibling = await fresh();

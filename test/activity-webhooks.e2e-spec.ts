@@ -1,22 +1,17 @@
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
-import { AggregateRepository, EventStore } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { SecretBox } from '@app/platform';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
 import { openPayload } from '@app/webhooks';
 import { WEBHOOK_TRIGGERS } from '@app/workspaces';
-import {
-  Activity,
-  ACTIVITY_STREAM_TYPE,
-  activityStream,
-} from '../libs/activities/src/domain/activity.aggregate';
-import type { ActivityContent, ActivityRef } from '../libs/activities/src/domain/activity.events';
-import { activityView } from '../libs/activities/src/domain/activity-view';
+import { activityStream } from '../libs/activities/src/domain/activity.aggregate';
 import { ActivityWebhookEvents } from '../libs/activities/src/webhooks/activity-webhook-events';
 import { WebhookReceiver, type ReceivedCall } from './support/webhook-receiver';
 
 const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
 const ACTIVITY_TYPES = ['activity.add', 'activity.update', 'activity.delete'];
+const place = { organizationId: 'org', documentId: 'doc' };
 
 const verify = (secret: string, call: ReceivedCall) =>
   new Webhook(secret).verify(call.body, {
@@ -34,6 +29,12 @@ describe('activity webhooks', () => {
   let secret: string;
   let endpointCreated: { status: number; body: any };
 
+  const ok = async (path: string, data: unknown, key = ws) => {
+    const res = await t.post(path, data, t.apiKeyHeaders(key));
+    expect({ path, status: res.status, body: res.body }).toMatchObject({ path, status: 200 });
+    return res.body.result;
+  };
+
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     t = await createTestApp({
@@ -41,59 +42,45 @@ describe('activity webhooks', () => {
     });
     ws = await t.createWorkspace();
     theirs = await t.createWorkspace('other@example.com');
-    const h = t.apiKeyHeaders(ws);
+    for (const key of [ws, theirs]) {
+      await ok(
+        '/v2/organizations/documents/add',
+        { ...place, createOrganization: true, documents: [{ documentId: 'doc' }] },
+        key,
+      );
+      await ok(
+        '/v2/workspace/activityconfig/update',
+        { activityServiceConfig: { isEnabled: true, immutable: false } },
+        key,
+      );
+    }
     // The basic URL with every basic trigger on, and one advanced endpoint for activities.
-    await t.post(
-      '/v2/workspace/webhookconfig/update',
-      {
-        useWebhookService: true,
-        webhookServiceConfig: {
-          rawNotificationUrl: `${receiver.url}/raw`,
-          triggers: Object.fromEntries(WEBHOOK_TRIGGERS.map((trigger) => [trigger, true])),
-        },
+    await ok('/v2/workspace/webhookconfig/update', {
+      useWebhookService: true,
+      webhookServiceConfig: {
+        rawNotificationUrl: `${receiver.url}/raw`,
+        triggers: Object.fromEntries(WEBHOOK_TRIGGERS.map((trigger) => [trigger, true])),
       },
-      h,
-    );
-    await t.post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
+    });
+    await ok('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true });
     endpointCreated = await t.post(
       '/v2/workspace/advancedwebhook/endpoints/create',
       { url: `${receiver.url}/activities`, filterTypes: ACTIVITY_TYPES },
-      h,
+      t.apiKeyHeaders(ws),
     );
     secret = (
-      await t.post(
-        '/v2/workspace/advancedwebhook/endpoints/secret/get',
-        { endpointId: endpointCreated.body.result.data.id },
-        h,
-      )
-    ).body.result.data.secret;
+      await ok('/v2/workspace/advancedwebhook/endpoints/secret/get', {
+        endpointId: endpointCreated.body.result.data.id,
+      })
+    ).data.secret;
   });
   afterAll(async () => {
     await t?.close();
     await receiver?.close();
   });
 
-  const refOf = (key: TestWorkspace, activityId: string): ActivityRef => ({
-    apiKey: key.apiKey,
-    organizationId: 'org',
-    activityId,
-  });
-  /** Runs `decide` on the record's aggregate and appends what it raised, as the key. */
-  const onRecord = (key: TestWorkspace, activityId: string, decide: (a: Activity) => void) => {
-    const ref = refOf(key, activityId);
-    return t.app.get(AggregateRepository).update(
-      {
-        streamId: activityStream(ref),
-        streamType: ACTIVITY_STREAM_TYPE,
-        create: () => new Activity(ref),
-      },
-      { workspaceId: key.workspaceId, apiKey: key.apiKey, actor: `api-key:${key.apiKey}` },
-      decide,
-    );
-  };
-  const content = (over: Partial<ActivityContent> = {}): ActivityContent => ({
-    documentId: 'doc',
-    location: { id: 'loc-1', locationName: 'Page 1' },
+  const record = (over: Record<string, unknown> = {}) => ({
+    id: 'a1',
     featureType: 'custom',
     actionType: 'invoice.paid',
     actionUser: ann,
@@ -101,10 +88,14 @@ describe('activity webhooks', () => {
     changes: { status: { from: 'open', to: 'paid' } },
     displayMessageTemplate: '{user} paid, ask {{bob}}',
     displayMessageTemplateData: { user: ann, reviewer: { userId: 'dee' } },
-    immutable: false,
-    timestamp: 1_700_000_000_000,
     ...over,
   });
+  const add = (activities: unknown[], key = ws) =>
+    ok('/v2/activities/add', { ...place, activities }, key);
+  /** The record as `/v2/activities/get` shows it. */
+  const shown = async (id: string) =>
+    (await ok('/v2/activities/get', { organizationId: 'org', activityIds: [id] })).data[0];
+  const metadata = () => ({ apiKey: ws.apiKey, ...place });
   const nextActivityCall = (mark: number, event: string, id: string) =>
     receiver.nextSince(
       mark,
@@ -113,12 +104,8 @@ describe('activity webhooks', () => {
     );
   const deliveriesOf = async (eventType: string) => {
     await t.settle();
-    const log = await t.post(
-      '/v2/workspace/webhooks/deliveries/get',
-      { eventType },
-      t.apiKeyHeaders(ws),
-    );
-    return log.body.result.data.map((d: any) => [d.destination, d.url, d.status]);
+    const log = await ok('/v2/workspace/webhooks/deliveries/get', { eventType });
+    return log.data.map((d: any) => [d.destination, d.url, d.status]);
   };
 
   it('offers the three types to endpoint filters; basic triggers stay the spec nine', async () => {
@@ -136,28 +123,19 @@ describe('activity webhooks', () => {
 
   it('activity.add: the record as the read shows it, signed, to the endpoint only', async () => {
     const mark = receiver.mark();
-    const logged = content();
-    await onRecord(ws, 'a1', (a) => a.log(logged));
+    await add([record()]);
     const body = verify(secret, await nextActivityCall(mark, 'activity.add', 'a1'));
-    const view = activityView(refOf(ws, 'a1'), logged);
+    const view = await shown('a1');
     expect(body).toEqual({
       webhookId: expect.any(String),
       event: 'activity.add',
       actionType: 'add',
       source: 'activity',
       platform: 'sdk',
-      timestamp: logged.timestamp,
-      data: {
-        metadata: {
-          apiKey: ws.apiKey,
-          organizationId: 'org',
-          documentId: 'doc',
-          locationId: 'loc-1',
-        },
-        activity: view,
-      },
+      timestamp: view.timestamp,
+      data: { metadata: metadata(), activity: view },
     });
-    expect(body.data.activity).toMatchObject({ id: 'a1', featureType: 'custom', actionUser: ann });
+    expect(view).toMatchObject({ id: 'a1', featureType: 'custom', actionUser: ann });
     // Every person the payload names, mentions and emails included, for user data deletion.
     const [{ user_ids }] = await t.app
       .get(DataSource)
@@ -172,64 +150,58 @@ describe('activity webhooks', () => {
     ]);
   });
 
-  it('activity.add again for a record replaced under the same id', async () => {
+  it('activity.add again for a record replaced under the same id, one per record of a call', async () => {
     const mark = receiver.mark();
-    const replaced = content({ actionType: 'invoice.refunded', changes: undefined });
-    await onRecord(ws, 'a1', (a) => a.log(replaced));
+    await add([
+      record({ actionType: 'invoice.refunded', changes: undefined }),
+      record({ id: 'a2' }),
+    ]);
     const body = verify(secret, await nextActivityCall(mark, 'activity.add', 'a1'));
-    expect(body.data.activity).toEqual(activityView(refOf(ws, 'a1'), replaced));
+    expect(body.data.activity).toEqual(await shown('a1'));
+    expect(body.data.activity.actionType).toBe('invoice.refunded');
+    const second = verify(secret, await nextActivityCall(mark, 'activity.add', 'a2'));
+    expect(second.data.activity).toEqual(await shown('a2'));
   });
 
   it('activity.update: the record after the change, and the fields it changed', async () => {
     const mark = receiver.mark();
     const amendment = { actionIcon: 'coin', entityData: { amount: 42 } };
-    await onRecord(ws, 'a1', (a) => a.amend(amendment, 1_700_000_000_500));
+    const updated = await ok('/v2/activities/update', {
+      organizationId: 'org',
+      activities: [{ id: 'a1', ...amendment }],
+    });
+    expect(updated.data.a1).toEqual({ success: true, message: 'Activity updated.' });
     const body = verify(secret, await nextActivityCall(mark, 'activity.update', 'a1'));
     expect(body).toMatchObject({
       event: 'activity.update',
       actionType: 'update',
       source: 'activity',
-      timestamp: 1_700_000_000_500,
+      timestamp: expect.any(Number),
     });
-    expect(body.data).toEqual({
-      metadata: {
-        apiKey: ws.apiKey,
-        organizationId: 'org',
-        documentId: 'doc',
-        locationId: 'loc-1',
-      },
-      activity: activityView(refOf(ws, 'a1'), {
-        ...content({ actionType: 'invoice.refunded', changes: undefined }),
-        ...amendment,
-      }),
-      changes: amendment,
-    });
+    const view = await shown('a1');
+    expect(view).toMatchObject(amendment);
+    expect(body.data).toEqual({ metadata: metadata(), activity: view, changes: amendment });
   });
 
   it('activity.delete: the record as it was', async () => {
-    const ref = refOf(ws, 'a1');
-    const before = (
-      await t.app.get(AggregateRepository).load(activityStream(ref), () => new Activity(ref))
-    ).content!;
+    const before = await shown('a1');
     const mark = receiver.mark();
-    await onRecord(ws, 'a1', (a) => a.delete(1_700_000_001_000));
-    const body = verify(secret, await nextActivityCall(mark, 'activity.delete', 'a1'));
-    expect(body).toMatchObject({ event: 'activity.delete', timestamp: 1_700_000_001_000 });
-    expect(body.data).toEqual({
-      metadata: {
-        apiKey: ws.apiKey,
-        organizationId: 'org',
-        documentId: 'doc',
-        locationId: 'loc-1',
-      },
-      activity: activityView(ref, before),
+    const deleted = await ok('/v2/activities/delete', {
+      organizationId: 'org',
+      activityIds: ['a1'],
     });
+    expect(deleted.data.a1).toMatchObject({ success: true, message: 'Activity deleted.' });
+    expect(await shown('a1')).toBeUndefined();
+    const body = verify(secret, await nextActivityCall(mark, 'activity.delete', 'a1'));
+    expect(body).toMatchObject({ event: 'activity.delete', timestamp: expect.any(Number) });
+    expect(body.data).toEqual({ metadata: metadata(), activity: before });
   });
 
   it('offers the same payloads for events read again, whatever happened since', async () => {
     const store = t.app.get(EventStore);
     const manager = t.app.get(DataSource).manager;
-    const history = await store.readStream(activityStream(refOf(ws, 'a1')), manager);
+    const stream = activityStream({ apiKey: ws.apiKey, organizationId: 'org', activityId: 'a1' });
+    const history = await store.readStream(stream, manager);
     const offers = await t.app.get(ActivityWebhookEvents).offer(history, manager);
     expect(offers.map((o) => o.eventType)).toEqual([
       'activity.add',
@@ -243,7 +215,8 @@ describe('activity webhooks', () => {
        WHERE api_key = $1 AND event_type LIKE 'activity.%'`,
       [ws.apiKey],
     );
-    expect(stored).toHaveLength(4);
+    // a1's four events and a2's add.
+    expect(stored).toHaveLength(5);
     for (const offer of offers) {
       const row = stored.find((r) => r.event_id === offer.eventId)!;
       const { webhookId: _w, ...sent } = JSON.parse(openPayload(box, row.sealed_payload));
@@ -252,7 +225,7 @@ describe('activity webhooks', () => {
   });
 
   it('sends nothing for a key without destinations', async () => {
-    await onRecord(theirs, 'theirs', (a) => a.log(content()));
+    await add([record({ id: 'theirs' })], theirs);
     await t.settle();
     expect(
       receiver.matching('/activities', (b) => b.data?.metadata?.apiKey === theirs.apiKey),
