@@ -8,6 +8,7 @@ import { AddActivitiesHandler } from './application/add-activities/add-activitie
 import { DeleteActivitiesHandler } from './application/delete-activities/delete-activities.handler';
 import { GetActivitiesHandler } from './application/get-activities/get-activities.handler';
 import { UpdateActivitiesHandler } from './application/update-activities/update-activities.handler';
+import { ActivityEraser } from './erasure/activity-eraser';
 import { Activities1763856000019 } from './migrations/1763856000019-activities';
 import { ActivityProjection } from './read-models/activity.projection';
 import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
@@ -24,6 +25,7 @@ import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
     DeleteActivitiesHandler,
     ActivityProjection,
     ActivityWebhookEvents,
+    ActivityEraser,
   ],
 })
 export class ActivitiesModule {}
