@@ -6,6 +6,8 @@ import { Migrations } from '@app/platform';
 import { ActivitiesController } from './api/activities.controller';
 import { AddActivitiesHandler } from './application/add-activities/add-activities.handler';
 import { DeleteActivitiesHandler } from './application/delete-activities/delete-activities.handler';
+import { DerivedActivitiesSubscriber } from './application/derived-activities/derived-activities.subscriber';
+import { ActivitiesMover } from './application/document-moves/activities-mover';
 import { GetActivitiesHandler } from './application/get-activities/get-activities.handler';
 import { UpdateActivitiesHandler } from './application/update-activities/update-activities.handler';
 import { ActivityEraser } from './erasure/activity-eraser';
@@ -24,6 +26,8 @@ import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
     GetActivitiesHandler,
     DeleteActivitiesHandler,
     ActivityProjection,
+    DerivedActivitiesSubscriber,
+    ActivitiesMover,
     ActivityWebhookEvents,
     ActivityEraser,
   ],

@@ -32,6 +32,8 @@ export interface CommentInput {
   context?: Record<string, unknown>;
   /** false: no derived notification for it (D10.3). */
   triggerNotification?: boolean;
+  /** false: no derived activity record for it (D7.6). */
+  triggerActivities?: boolean;
 }
 
 /** A new annotation as callers send it; its author is the first comment's when not given. */
@@ -60,6 +62,7 @@ export interface CommentChanges {
   taggedUserContacts?: TaggedContact[];
   context?: Record<string, unknown>;
   triggerNotification?: boolean;
+  triggerActivities?: boolean;
 }
 
 /** Hosted comment results: keyed by comment id, which is a number. */
@@ -85,6 +88,7 @@ function written(input: CommentInput & { commentId: number }): CommentWritten {
     mentionedUserIds: mentionsIn(text, html),
     ...(input.context && { context: input.context }),
     ...(input.triggerNotification === false && { triggerNotification: false }),
+    ...(input.triggerActivities === false && { triggerActivities: false }),
   };
 }
 
@@ -174,6 +178,9 @@ export class CommentAnnotationRecord extends CollabRecord<CommentAnnotation> {
           ...(changes.context !== undefined && { context: changes.context }),
           ...(changes.triggerNotification !== undefined && {
             triggerNotification: changes.triggerNotification,
+          }),
+          ...(changes.triggerActivities !== undefined && {
+            triggerActivities: changes.triggerActivities,
           }),
         },
         at,

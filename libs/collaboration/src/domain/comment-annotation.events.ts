@@ -5,8 +5,9 @@ import type { CollabUser, Location } from './kinds/people';
 
 /**
  * A comment as written: its text, author, tags and the users its text mentions (`{{id}}`).
- * `triggerNotification: false` keeps it out of derived notifications (D10.3); it is stored
- * only when false (absent, the comment notifies).
+ * `triggerNotification: false` keeps it out of derived notifications (D10.3), and
+ * `triggerActivities: false` out of derived activity records (D7.6); each is stored only when
+ * false (absent, the comment notifies and is logged).
  */
 export interface CommentWritten {
   commentId: number;
@@ -17,6 +18,7 @@ export interface CommentWritten {
   mentionedUserIds: string[];
   context?: Record<string, unknown>;
   triggerNotification?: boolean;
+  triggerActivities?: boolean;
 }
 
 /** A new annotation with its first comments. */
@@ -44,6 +46,7 @@ export const CommentEdited = defineEvent<
     mentionedUserIds?: string[];
     context?: Record<string, unknown>;
     triggerNotification?: boolean;
+    triggerActivities?: boolean;
   }
 >()('comment.edited');
 

@@ -19,6 +19,7 @@ export function commentOf(c: CommentWritten, at: number): Comment {
     createdAt: at,
     lastUpdated: at,
     ...(c.triggerNotification === false && { triggerNotification: false }),
+    ...(c.triggerActivities === false && { triggerActivities: false }),
   };
 }
 
@@ -87,18 +88,25 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
     case 'comment.edited': {
       const e = event.data;
       return onAnnotation(state, e.at, (a) => ({
-        comments: mapComment(a, e.commentId, ({ triggerNotification, ...c }) => ({
-          ...c,
-          ...(e.text !== undefined && { commentText: e.text }),
-          ...(e.html !== undefined && { commentHtml: e.html }),
-          ...(e.taggedUsers !== undefined && { taggedUserContacts: e.taggedUsers }),
-          ...(e.context !== undefined && { context: e.context }),
-          // Kept only while false, as a new comment keeps it.
-          ...((e.triggerNotification ?? triggerNotification) === false && {
-            triggerNotification: false,
+        comments: mapComment(
+          a,
+          e.commentId,
+          ({ triggerNotification, triggerActivities, ...c }) => ({
+            ...c,
+            ...(e.text !== undefined && { commentText: e.text }),
+            ...(e.html !== undefined && { commentHtml: e.html }),
+            ...(e.taggedUsers !== undefined && { taggedUserContacts: e.taggedUsers }),
+            ...(e.context !== undefined && { context: e.context }),
+            // Kept only while false, as a new comment keeps it.
+            ...((e.triggerNotification ?? triggerNotification) === false && {
+              triggerNotification: false,
+            }),
+            ...((e.triggerActivities ?? triggerActivities) === false && {
+              triggerActivities: false,
+            }),
+            lastUpdated: e.at,
           }),
-          lastUpdated: e.at,
-        })),
+        ),
       }));
     }
     case 'comment.deleted': {

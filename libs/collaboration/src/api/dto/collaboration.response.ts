@@ -39,8 +39,9 @@ const COMMENT = namedSchema(
       createdAt: at('Created'),
       lastUpdated: at('Last changed'),
       triggerNotification: boolean('Only when false: no derived notification for it'),
+      triggerActivities: boolean('Only when false: no derived activity record for it'),
     },
-    { optional: ['context', 'triggerNotification'], extra: true },
+    { optional: ['context', 'triggerNotification', 'triggerActivities'], extra: true },
   ),
 );
 

@@ -64,6 +64,11 @@ export class CommentChangesDto {
   @OptionalField()
   @IsBoolean()
   triggerNotification?: boolean;
+
+  /** false: the comment makes no derived activity record (D7.6); absent: it does. */
+  @OptionalField()
+  @IsBoolean()
+  triggerActivities?: boolean;
 }
 
 export class CommentDto extends CommentChangesDto {

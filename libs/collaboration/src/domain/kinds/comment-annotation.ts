@@ -24,6 +24,8 @@ export interface Comment extends Record<string, unknown> {
   lastUpdated: number;
   /** Only when false: the comment makes no derived notification (D10.3). */
   triggerNotification?: false;
+  /** Only when false: the comment makes no derived activity record (D7.6). */
+  triggerActivities?: false;
 }
 
 export interface CommentAnnotation extends Record<string, unknown> {
