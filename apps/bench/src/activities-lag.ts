@@ -35,6 +35,11 @@ export type LagRun =
       max: number;
       /** Mean time between two reads of the poller: the resolution of the figures. */
       pollMs: number;
+      /** The comment calls' own answers (ms): how much of the lag is the write itself. */
+      answeredP50: number;
+      answeredP99: number;
+      /** Records seen a second, from the first call sent to the last record seen. */
+      derivedPerSecond: number;
     };
 
 type View = { targetEntityId?: string; actionType?: string };
@@ -133,6 +138,7 @@ export async function derivedActivityLag(
     // on the document's index, so that the poller does not slow what it measures. A count
     // going up by k at a poll is k records first readable then.
     const lags: number[] = [];
+    let lastSeenAt = 0;
     const seen = new Array<number>(calls).fill(0);
     let polls = 0;
     const pollStart = performance.now();
@@ -146,18 +152,21 @@ export async function derivedActivityLag(
         [h['x-service-api-key'], organizationId, target.documentId, COMMENT_ADDED],
       );
       const at = Date.now();
+      const before = lags.length;
       for (const { target: thread, n } of rows) {
         const call = Number(/^t(\d+)$/.exec(thread ?? '')?.[1] ?? NaN);
         if (Number.isNaN(call) || sentAt[call] === undefined) continue;
         for (; seen[call] < n; seen[call]++) lags.push(at - sentAt[call]);
       }
+      if (lags.length > before) lastSeenAt = at;
       polls++;
       await new Promise((resolve) => setTimeout(resolve, POLL_PAUSE_MS));
       if (!writing && deadline === Infinity) deadline = Date.now() + WAIT_MS;
     }
     const pollMs = (performance.now() - pollStart) / polls;
-    const { sentAt: sent } = await written;
+    const { sentAt: sent, ms: answered } = await written;
     const sorted = ascending(lags);
+    const answers = ascending(answered);
     const span = (Math.max(...sent) - Math.min(...sent)) / 1000 || 1;
     return {
       comments: calls * COMMENTS_PER_CALL,
@@ -169,6 +178,9 @@ export async function derivedActivityLag(
       p99: quantile(sorted, 0.99),
       max: sorted[sorted.length - 1],
       pollMs,
+      answeredP50: quantile(answers, 0.5),
+      answeredP99: quantile(answers, 0.99),
+      derivedPerSecond: lags.length / ((lastSeenAt - Math.min(...sent)) / 1000),
     };
   } finally {
     await server.post(
