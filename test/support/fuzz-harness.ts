@@ -201,8 +201,43 @@ const FREE_FORM_CHANGES = new Set([
 /** Event types whose `status` is an annotation's (an object), never a process's word. */
 const COLLABORATION_TYPE = /^(comment-annotation|comment|annotation|collaboration)\./;
 
+/**
+ * Free-form parts of an activity record (and of its amendment, or erased content): `changes`
+ * is field → `{from, to}` of any values (a text, null for "none"), the template data any
+ * values the template names. The rest (actor, annotation, comment copies) is walked.
+ */
+const ACTIVITY_FREE_FORM = new Set(['changes', 'displayMessageTemplateData']);
+const withoutFreeForm = (value: unknown): unknown =>
+  isObject(value)
+    ? Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !ACTIVITY_FREE_FORM.has(key))
+          .map(([key, inner]) => [
+            key,
+            key === 'content' || key === 'amendment' ? withoutFreeForm(inner) : inner,
+          ]),
+      )
+    : value;
+
+/** An activity's `changes` entries that are not `{from, to}` objects, wherever it is held. */
+function changesNotObjects(value: unknown, path: string): string[] {
+  if (!isObject(value)) return [];
+  const own = isObject(value.changes)
+    ? Object.entries(value.changes)
+        .filter(([, change]) => !isObject(change))
+        .map(([field, change]) => `${path}.changes.${field} is ${kindOf(change)}, not an object`)
+    : [];
+  const inner = (['content', 'amendment'] as const).flatMap((key) =>
+    changesNotObjects(value[key], `${path}.${key}`),
+  );
+  return [...own, ...inner];
+}
+
 /** Signs of a malformed value in one stored event (see `malformedIn`), by its type. */
 export function malformedInEvent(type: string, data: unknown): string[] {
+  if (type.startsWith('activities.')) {
+    return [...changesNotObjects(data, 'data'), ...malformedIn(withoutFreeForm(data), 'data')];
+  }
   if (FREE_FORM_CHANGES.has(type) && isObject(data)) {
     return (['from', 'to'] as const)
       .filter((key) => data[key] !== undefined && !isObject(data[key]))

@@ -161,6 +161,19 @@ export const SEEDS: Record<string, Seed> = {
       },
     }),
   },
+  '/v2/workspace/activityconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/activityconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      activityServiceConfig: {
+        isEnabled: true,
+        enabledTime: 1700000000000,
+        immutable: false,
+        triggers: { comment: { 'comment.add': true, 'comment.delete': false } },
+      },
+    }),
+  },
   '/v2/workspace/webhooks/deliveries/get': {
     auth: 'apiKey',
     data: () => ({ status: 'delivered', eventType: 'comment.add', from: 0, pageSize: 10 }),
@@ -586,6 +599,78 @@ export const SEEDS: Record<string, Seed> = {
       userId: 'ann',
       documentIds: ['doc'],
       getOrganizationConfig: true,
+    }),
+  },
+  // Operations 18 and 19 need the activity service: A's is switched on by the
+  // apikeyconfig/update seed, whose route comes first.
+  '/v2/activities/add': {
+    auth: 'apiKey',
+    // No id: each accepted variant makes a new record in the scratch document, so whatever
+    // the server accepts is stored, and the log scan sees it.
+    data: () => ({
+      ...scratch,
+      activities: [
+        {
+          featureType: 'custom',
+          actionType: 'invoice.paid',
+          actionUser: { ...ann },
+          targetEntityId: 'invoice-1',
+          targetSubEntityId: 'line-1',
+          changes: { status: { from: 'open', to: 'paid' } },
+          entityData: { amount: 42 },
+          entityTargetData: { line: 1 },
+          displayMessageTemplate: '{user} paid {invoice}',
+          displayMessageTemplateData: { user: { ...ann }, invoice: '1' },
+          actionIcon: 'https://icons.example.com/coin.svg',
+          isActivityResolverUsed: false,
+        },
+      ],
+    }),
+    opaque: ['activities[].changes', 'activities[].displayMessageTemplateData'],
+    lenient: ['activities[].entityData', 'activities[].entityTargetData'],
+    keepsExtra: ['activities[].actionUser'],
+  },
+  '/v2/activities/update': {
+    auth: 'apiKey',
+    // A record that does not exist: every accepted variant fails its item, changing nothing.
+    data: () => ({
+      organizationId: 'sorg',
+      activities: [
+        {
+          id: 'ghost-activity',
+          changes: { status: { from: 'open', to: 'paid' } },
+          entityData: { amount: 1 },
+          entityTargetData: { line: 2 },
+          displayMessageTemplate: '{user} paid',
+          displayMessageTemplateData: { user: { ...bob } },
+          actionIcon: 'coin',
+        },
+      ],
+    }),
+    opaque: ['activities[].changes', 'activities[].displayMessageTemplateData'],
+    lenient: ['activities[].entityData', 'activities[].entityTargetData'],
+  },
+  '/v2/activities/get': {
+    auth: 'apiKey',
+    data: () => ({
+      ...doc,
+      targetEntityId: 'invoice-1',
+      userId: 'ann',
+      featureTypes: ['comment', 'custom'],
+      actionTypes: ['comment.add'],
+      activityIds: ['act-1'],
+      pageSize: 10,
+      order: 'asc',
+    }),
+  },
+  '/v2/activities/delete': {
+    auth: 'apiKey',
+    // Ids, a document and a target that match nothing: a variant without one still matches none.
+    data: () => ({
+      organizationId: 'sorg',
+      activityIds: ['ghost-activity'],
+      documentId: 'ghost-doc',
+      targetEntityId: 'ghost-target',
     }),
   },
   '/v1/organizations/documents/locations/data/delete': {
