@@ -10,6 +10,9 @@ import { keeper, PLACES, seedEveryKind, victim } from './support/gdpr-seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const DELETED = '@[deleted user]';
+/** What an erased user object in an activity record becomes (its actor included). */
+const ERASED = { userId: DELETED, name: DELETED };
+type Activity = Record<string, any> & { id: string };
 type Notification = Record<string, any> & { id: string; notificationSource: string };
 
 async function startDeletion(t: TestApp, h: Record<string, string>, data: Record<string, unknown>) {
@@ -23,6 +26,60 @@ async function completed(t: TestApp, h: Record<string, string>, jobId: string) {
     const res = await t.post('/v1/users/data/delete/status', { jobId }, h);
     return res.body.result?.data?.isDeleteCompleted ? res.body : undefined;
   }, 60_000);
+}
+
+/**
+ * Activity records after erasure (D7.7): those the victim performed stay without who did it
+ * (the immutable one too), the keeper's keep the keeper and lose the victim, the deleted one
+ * stays deleted, and none is found by the victim's id.
+ */
+async function expectActivitiesErased(
+  t: TestApp,
+  h: Record<string, string>,
+  organizationId: string,
+  documents: string[],
+) {
+  const read = async (filters: Record<string, unknown>) =>
+    (await t.post('/v2/activities/get', { organizationId, pageSize: 1000, ...filters }, h)).body
+      .result.data as Activity[];
+  expect(await read({ userId: victim.userId })).toEqual([]);
+  for (const documentId of documents) {
+    const byId = new Map((await read({ documentId })).map((a) => [a.id, a]));
+    const id = (what: string) => `${documentId}-act-${what}`;
+    expect(byId.has(id('deleted'))).toBe(false);
+    const theirs = byId.get(id('by-victim'))!;
+    expect(theirs).toMatchObject({
+      actionType: 'comment.add',
+      actionUser: ERASED,
+      entityData: {},
+      entityTargetData: {},
+      displayMessageTemplateData: { actionUser: ERASED },
+    });
+    expect(byId.get(id('immutable'))).toMatchObject({ immutable: true, actionUser: ERASED });
+    // The keeper's record keeps the keeper and what happened, without the victim.
+    expect(byId.get(id('by-keeper'))).toMatchObject({
+      actionUser: keeper,
+      changes: { assignedTo: { from: keeper, to: ERASED }, status: { from: 'open', to: 'done' } },
+      entityData: {
+        from: keeper,
+        comments: [{ commentText: `Hi ${DELETED}`, taggedUserContacts: [], reactions: [] }],
+      },
+      entityTargetData: { from: keeper, commentText: `Hi ${DELETED}`, taggedUserContacts: [] },
+      displayMessageTemplate: `{actionUser} assigned ${DELETED} (${DELETED}, ${DELETED})`,
+      displayMessageTemplateData: { actionUser: keeper, assignee: ERASED },
+    });
+    expect(byId.get(id('amended'))).toMatchObject({
+      actionUser: keeper,
+      displayMessageTemplateData: { reviewer: ERASED },
+      changes: { reviewer: { to: DELETED } },
+    });
+    expect(byId.get(id('replaced'))).toMatchObject({
+      displayMessageTemplate: 'A note for the team',
+    });
+  }
+  // Records derived from the keeper's comments stay, by the keeper.
+  const derived = (await read({ userId: keeper.userId })).filter((a) => !a.id.includes('-act-'));
+  expect(derived.length).toBeGreaterThan(0);
 }
 
 // Operations 16 and 17 (D8.2–D8.4): every kind of the user's data, across 3 organizations and 5 documents.
@@ -74,6 +131,15 @@ describe('user data deletion (GDPR)', () => {
     expect(rowsBefore.some((r) => r.startsWith('streams:') && r.includes(`${victim.userId}`))).toBe(
       true,
     );
+    // So do activity records (given and derived), and their events.
+    expect(rowsBefore.some((r) => r.startsWith('activities:') && r.includes(victim.name))).toBe(
+      true,
+    );
+    expect(
+      rowsBefore.some(
+        (r) => r.startsWith('events:') && r.includes('activities.') && r.includes(victim.email),
+      ),
+    ).toBe(true);
     // The delivery log names the victim too (in its indexed user ids; payloads are sealed).
     expect(
       rowsBefore.some((r) => r.startsWith('webhook_deliveries:') && r.includes(victim.userId)),
@@ -91,7 +157,7 @@ describe('user data deletion (GDPR)', () => {
     expect(res.body).toEqual({
       status: 'success',
       message: 'Data deletion process has been initiated.',
-      data: { jobId: expect.any(String), tasksCount: 3 * 9 },
+      data: { jobId: expect.any(String), tasksCount: 3 * 10 },
       statusCode: 202,
     });
     const done = await completed(t, h, res.body.data.jobId);
@@ -184,6 +250,7 @@ describe('user data deletion (GDPR)', () => {
         // Those derived from the keeper's comments stay too (the scan below covers them).
         expect(notes.some((n) => n.notificationSource === 'comment')).toBe(true);
       }
+      await expectActivitiesErased(t, h, organizationId, documents);
       // Nothing is addressed to the victim any more: only what is for everyone reaches them.
       const theirs: Notification[] = (
         await t.post(
@@ -259,7 +326,7 @@ describe('user data deletion (GDPR)', () => {
       userIds: [keeper.userId],
       organizationIds: ['g-org-3'],
     });
-    expect(narrowed.body.data.tasksCount).toBe(9);
+    expect(narrowed.body.data.tasksCount).toBe(10);
     await completed(t, h, narrowed.body.data.jobId);
     const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
     expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
@@ -344,7 +411,7 @@ describe('user data deletion across a crash', () => {
           tasksLeft: 0,
           lastTaskCompletedTime: expect.any(Number),
         });
-        expect(tasksCount).toBe(27);
+        expect(tasksCount).toBe(30);
         // Each task counted once, the one that ran twice included.
         const [{ count }] = await second.app
           .get(DataSource)

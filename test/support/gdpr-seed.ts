@@ -114,12 +114,124 @@ async function seedNotifications(
   );
 }
 
+/** Switches the key's immutable records on or off (stamped on each record as it is written). */
+const setImmutable = async (t: Pick<TestApp, 'post'>, h: Record<string, string>, on: boolean) =>
+  ok(
+    await t.post(
+      '/v2/workspace/activityconfig/update',
+      { activityServiceConfig: { immutable: on } },
+      h,
+    ),
+  );
+
+/**
+ * Activity records naming the victim every way one can (D7, operations 18 and 19, delete):
+ * one they performed, copying their annotation and comment; one of the keeper's naming them in
+ * its annotation and comment copies, changes, template and its data; one the keeper's
+ * amended to name them; one of theirs deleted; one replaced by a record naming no one; one of
+ * theirs immutable. Records derived from the comments above come on their own (the switch is on).
+ */
+async function seedActivities(
+  t: Pick<TestApp, 'post'>,
+  h: Record<string, string>,
+  doc: { organizationId: string; documentId: string },
+): Promise<void> {
+  const { organizationId, documentId } = doc;
+  const id = (what: string) => `${documentId}-act-${what}`;
+  const add = async (activities: Record<string, unknown>[]) =>
+    ok(await t.post('/v2/activities/add', { ...doc, activities }, h));
+  const comment = (from: typeof victim) => annotationCopy(id('ann'), from).comments[0];
+  await add([
+    {
+      id: id('by-victim'),
+      featureType: 'comment',
+      actionType: 'comment.add',
+      actionUser: victim,
+      targetEntityId: `${documentId}-by-victim`,
+      entityData: annotationCopy(`${documentId}-by-victim`, victim),
+      entityTargetData: comment(victim),
+      displayMessageTemplate: '{actionUser} commented',
+      displayMessageTemplateData: { actionUser: victim },
+    },
+    {
+      id: id('by-keeper'),
+      featureType: 'comment',
+      actionType: 'comment_annotation.assign',
+      actionUser: keeper,
+      targetEntityId: `${documentId}-by-keeper`,
+      changes: { assignedTo: { from: keeper, to: victim }, status: { from: 'open', to: 'done' } },
+      entityData: annotationCopy(`${documentId}-by-keeper`, keeper),
+      entityTargetData: comment(keeper),
+      displayMessageTemplate: `{actionUser} assigned {{${victim.userId}}} (@${victim.name}, ${victim.email})`,
+      displayMessageTemplateData: { actionUser: keeper, assignee: victim },
+    },
+    {
+      id: id('amended'),
+      featureType: 'custom',
+      actionType: 'review',
+      actionUser: keeper,
+      targetEntityId: 'review',
+      displayMessageTemplate: '{actionUser} reviewed',
+    },
+    { id: id('deleted'), featureType: 'reaction', actionType: 'reaction.add', actionUser: victim },
+    {
+      id: id('replaced'),
+      featureType: 'custom',
+      actionType: 'note',
+      actionUser: keeper,
+      targetEntityId: 'note',
+      displayMessageTemplate: `A note for ${victim.name}`,
+    },
+  ]);
+  await ok(
+    await t.post(
+      '/v2/activities/update',
+      {
+        organizationId,
+        activities: [
+          {
+            id: id('amended'),
+            displayMessageTemplateData: { reviewer: victim },
+            changes: { reviewer: { to: victim.email } },
+          },
+        ],
+      },
+      h,
+    ),
+  );
+  await ok(
+    await t.post('/v2/activities/delete', { organizationId, activityIds: [id('deleted')] }, h),
+  );
+  await add([
+    {
+      id: id('replaced'),
+      featureType: 'custom',
+      actionType: 'note',
+      actionUser: keeper,
+      targetEntityId: 'note',
+      displayMessageTemplate: 'A note for the team',
+    },
+  ]);
+  // Immutability never protects personal data.
+  await setImmutable(t, h, true);
+  await add([
+    {
+      id: id('immutable'),
+      featureType: 'recorder',
+      actionType: 'recording.add',
+      actionUser: victim,
+      targetEntityId: `${documentId}-rec-victim`,
+    },
+  ]);
+  await setImmutable(t, h, false);
+}
+
 /**
  * Data of every kind in every document, by the victim and by a keeper: annotations each
  * wrote, the keeper's mentioning, tagging and assigned to the victim with the victim's reply
  * and reaction; element reactions, recordings, CRDT records, presence and user records;
- * notifications (custom, and derived from the comments: the notification service is on) and
- * notification settings.
+ * notifications (custom, and derived from the comments: the notification service is on),
+ * notification settings and activity records (given, and derived from the comments).
  */
 export async function seedEveryKind(
   t: Pick<TestApp, 'post'>,
@@ -127,6 +239,14 @@ export async function seedEveryKind(
 ): Promise<void> {
   await ok(
     await t.post('/v2/workspace/notificationconfig/update', { useNotificationService: true }, h),
+  );
+  // Activity records on (derived from every comment change too), mutable: some are amended and deleted.
+  await ok(
+    await t.post(
+      '/v2/workspace/activityconfig/update',
+      { activityServiceConfig: { isEnabled: true, immutable: false } },
+      h,
+    ),
   );
   for (const [organizationId, documents] of PLACES) {
     await ok(
@@ -279,6 +399,7 @@ export async function seedEveryKind(
         await t.post('/v2/reactions/delete', { ...doc, reactionIds: [`${documentId}-r-gone`] }, h),
       );
       await seedNotifications(t, h, doc);
+      await seedActivities(t, h, doc);
     }
   }
 }

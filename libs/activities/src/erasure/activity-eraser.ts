@@ -4,6 +4,7 @@ import {
   AggregateRepository,
   EventStore,
   retryOnConflict,
+  SubscriptionRunner,
   type EventMetadata,
   type RecordedEvent,
 } from '@app/event-store';
@@ -15,6 +16,7 @@ import {
   type UserDataEraser,
 } from '@app/platform';
 import { DataSource } from 'typeorm';
+import { DERIVED_ACTIVITIES_SUBSCRIPTION } from '../application/derived-activities/derived-activities.subscriber';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../domain/activity.aggregate';
 import { ACTIVITY_EVENTS, type ActivityEvent, type ActivityRef } from '../domain/activity.events';
 import { eraseContent, eraseFromActivityEvent, learnFromActivityEvent } from './activity-erasure';
@@ -39,7 +41,8 @@ const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
  * recorded as erasure left it (`Activity.erase`, which the read table takes whole): one they
  * performed keeps what happened with `actionUser` the deleted-user placeholder; immutable
  * records too. Chunks of 500 records, each one transaction; running it again finds nothing
- * left to change. Names and emails learned on the way widen the next search.
+ * left to change. Names and emails learned on the way widen the next search. It waits for
+ * the derived activities subscriber to catch up first.
  */
 @Injectable()
 @Eraser()
@@ -50,6 +53,7 @@ export class ActivityEraser implements UserDataEraser {
     private readonly dataSource: DataSource,
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
+    private readonly subscriptions: SubscriptionRunner,
   ) {}
 
   /**
@@ -82,6 +86,11 @@ export class ActivityEraser implements UserDataEraser {
   async erase(kind: string, subject: ErasureSubject): Promise<number> {
     if (kind !== ACTIVITIES_KIND) throw new Error(`Not an activity kind: ${kind}`);
     const { apiKey, organizationId, metadata } = subject;
+    // Records derived from changes that named them must all be made before this looks for
+    // them, or one made later would name them again; the job tries this task again later.
+    if (!(await this.subscriptions.isCaughtUp(DERIVED_ACTIVITIES_SUBSCRIPTION))) {
+      throw new Error('waiting for the derived activities subscription to catch up');
+    }
     const who = new Identities(subject.userIds, subject.words);
     const erased = new Set<string>();
     // A pass may learn names and emails (from user objects): the next searches by them too,
