@@ -5,6 +5,7 @@ import { createTestApp, waitFor, type TestApp } from '@app/testing';
 import { keeper, seedEveryKind, victim } from './support/gdpr-seed';
 
 const PROJECTIONS = [
+  'activity',
   'api-key',
   'collab-record',
   'deletion-job',
@@ -95,6 +96,7 @@ describe('projection rebuild', () => {
       { organizationId: 'o-2', documentIds: ['y'] },
       h,
     );
+    await writeActivities(h);
     await ok(
       '/v1/users/update',
       { organizationId: 'g-org-1', users: [{ userId: keeper.userId, name: 'Kim K.' }] },
@@ -123,6 +125,38 @@ describe('projection rebuild', () => {
     await ok('/v2/workspace/authtoken/reset', { apiKey: second.apiKey }, wh);
     await ok('/v2/workspace/workspaceauthtoken/reset', {}, wh);
     await t.app.get(SubscriptionRunner).drain();
+  }
+
+  /**
+   * Activity records of every event kind: logged, replaced, amended, deleted, and in the
+   * document the migration below moves (naming the user the deletion job erases).
+   */
+  async function writeActivities(h: Record<string, string>): Promise<void> {
+    await ok(
+      '/v2/workspace/activityconfig/update',
+      { activityServiceConfig: { isEnabled: true, immutable: false } },
+      h,
+    );
+    const record = (id: string, actionUser: Record<string, unknown>) => ({
+      id,
+      featureType: 'custom',
+      actionType: 'invoice.paid',
+      actionUser,
+      targetEntityId: 'invoice-1',
+      changes: { status: { from: 'open', to: 'paid' } },
+      displayMessageTemplateData: { payer: actionUser },
+    });
+    const add = (organizationId: string, documentId: string, activities: unknown[]) =>
+      ok('/v2/activities/add', { organizationId, documentId, activities }, h);
+    await add('o-2', 'x', [record('rb-1', keeper), record('rb-2', keeper), record('rb-3', keeper)]);
+    await add('o-2', 'x', [{ ...record('rb-1', keeper), actionType: 'invoice.refunded' }]);
+    await ok(
+      '/v2/activities/update',
+      { organizationId: 'o-2', activities: [{ id: 'rb-2', actionIcon: 'coin' }] },
+      h,
+    );
+    await ok('/v2/activities/delete', { organizationId: 'o-2', activityIds: ['rb-3'] }, h);
+    await add('g-org-1', 'd1', [record('rb-moved', keeper), record('rb-erased', victim)]);
   }
 
   /** Every row of a table, ordered by its primary key. */

@@ -6,7 +6,7 @@ const PERSON_KEYS = new Set(['userId', 'email']);
 /**
  * Every user id and email a record names: its actor, and any user object inside its data
  * (the annotation of `entityData`, the comment of `entityTargetData`, `changes`, the template
- * data). User data deletion (D8.3) finds the records to scrub by these.
+ * data), sorted. User data deletion (D8.3) finds the records to scrub by these.
  */
 export function peopleIn(content: ActivityContent): string[] {
   const found = new Set<string>();
@@ -26,5 +26,7 @@ export function peopleIn(content: ActivityContent): string[] {
   walk(content.entityData, 0);
   walk(content.entityTargetData, 0);
   walk(content.displayMessageTemplateData, 0);
-  return [...found];
+  // Sorted: a stored record's keys come back in jsonb's order, not the writer's, and a
+  // rebuild from the log must give the same `people` as the live write.
+  return [...found].sort();
 }
