@@ -300,3 +300,178 @@ describe('tenancy of notifications (D4.1)', () => {
     await aStillHasThem();
   });
 });
+
+// D4.1 for activity records and the activity config: another API key of the same workspace,
+// using the same ids, neither reads nor changes them.
+describe('tenancy of activity logs (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const org = { organizationId: 'shared' };
+  const ann = { userId: 'ann', name: 'Ann Only-A', email: 'ann@a.example' };
+  const record = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    featureType: 'custom',
+    actionType: 'invoice.paid',
+    actionUser: ann,
+    targetEntityId: 'invoice-1',
+    displayMessageTemplate: 'A only',
+    ...extra,
+  });
+  const enable = (h: Record<string, string>, immutable = false) =>
+    t.post(
+      '/v2/workspace/activityconfig/update',
+      { activityServiceConfig: { isEnabled: true, immutable } },
+      h,
+    );
+  const read = async (h: Record<string, string>, filter: Record<string, unknown> = {}) => {
+    const res = await t.post('/v2/activities/get', { ...org, ...filter }, h);
+    expect(res.status).toBe(200);
+    return res;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...org, createOrganization: true, documents: [{ documentId: 'd' }] },
+      a,
+    );
+    await enable(a);
+    await enable(b);
+    // Checked by every test (aStillHasThem): two records, then one A made immutable.
+    await t.post(
+      '/v2/activities/add',
+      { ...org, documentId: 'd', activities: [record('a1'), record('a2')] },
+      a,
+    );
+    await enable(a, true);
+    await t.post('/v2/activities/add', { ...org, documentId: 'd', activities: [record('a3')] }, a);
+  });
+  afterAll(() => t.close());
+
+  async function aStillHasThem() {
+    const mine = await read(a, { documentId: 'd', order: 'asc' });
+    expect(mine.body.result.data).toEqual([
+      expect.objectContaining({ id: 'a1', actionUser: ann, displayMessageTemplate: 'A only' }),
+      expect.objectContaining({ id: 'a2', actionUser: ann, displayMessageTemplate: 'A only' }),
+      expect.objectContaining({ id: 'a3', immutable: true }),
+    ]);
+    const config = await t.post('/v2/workspace/activityconfig/get', {}, a);
+    expect(config.body.result.data.activityServiceConfig).toMatchObject({
+      isEnabled: true,
+      immutable: true,
+    });
+  }
+
+  it("B reads none of A's records, and A's page token is refused to B", async () => {
+    await aStillHasThem();
+    const filters = [
+      {},
+      { documentId: 'd' },
+      { targetEntityId: 'invoice-1' },
+      { userId: 'ann' },
+      { activityIds: ['a1', 'a2', 'a3'] },
+      { featureTypes: ['custom'], actionTypes: ['invoice.paid'] },
+    ];
+    for (const filter of filters) {
+      const res = await read(b, filter);
+      expect(res.text).not.toContain('A only');
+      expect({ filter, data: res.body.result.data }).toEqual({ filter, data: [] });
+    }
+    const page = await read(a, { pageSize: 1 });
+    const token = page.body.result.pageToken;
+    expect(typeof token).toBe('string');
+    const stolen = await t.post('/v2/activities/get', { ...org, pageSize: 1, pageToken: token }, b);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(stolen.text).not.toContain('A only');
+  });
+
+  it("B updates, deletes, replaces, erases and moves nothing of A's; its config is its own", async () => {
+    const update = await t.post(
+      '/v2/activities/update',
+      { ...org, activities: [{ id: 'a1', displayMessageTemplate: 'hijacked' }] },
+      b,
+    );
+    expect(update.body.result.data.a1).toMatchObject({ success: false });
+    const del = await t.post('/v2/activities/delete', { ...org, activityIds: ['a1', 'a3'] }, b);
+    for (const id of ['a1', 'a3'])
+      expect(del.body.result.data[id]).toMatchObject({ success: false });
+    for (const scope of [{ documentId: 'd' }, { targetEntityId: 'invoice-1' }]) {
+      const all = await t.post('/v2/activities/delete', { ...org, ...scope }, b);
+      expect(all.status).toBeLessThan(500);
+      expect(JSON.stringify(all.body)).not.toContain('"success":true');
+    }
+    // The same ids under B: NOT_FOUND without B's own organization, then B's own records.
+    const add = await t.post(
+      '/v2/activities/add',
+      { ...org, documentId: 'd', activities: [record('a1')] },
+      b,
+    );
+    expect(add.status).toBe(404);
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...org, createOrganization: true, documents: [{ documentId: 'd' }] },
+      b,
+    );
+    const own = await t.post(
+      '/v2/activities/add',
+      {
+        ...org,
+        documentId: 'd',
+        activities: [record('a1', { displayMessageTemplate: 'B own' }), record('a3')],
+      },
+      b,
+    );
+    expect(own.status).toBe(200);
+    expect((await read(b, { documentId: 'd' })).body.result.data).toEqual([
+      expect.objectContaining({ id: 'a3', immutable: false }),
+      expect.objectContaining({ id: 'a1', displayMessageTemplate: 'B own' }),
+    ]);
+    // B's switch and settings change B's config only.
+    await t.post(
+      '/v2/workspace/activityconfig/update',
+      { activityServiceConfig: { isEnabled: false, immutable: false } },
+      b,
+    );
+    // B's user data deletion of A's user erases B's records only.
+    const erase = await t.post('/v2/users/data/delete', { userIds: ['ann'] }, b);
+    expect(erase.status).toBe(202);
+    await waitFor(async () => {
+      const res = await t.post('/v1/users/data/delete/status', { jobId: erase.body.data.jobId }, b);
+      return res.body.result?.data?.isDeleteCompleted ? true : undefined;
+    });
+    const erased = await read(b, { documentId: 'd' });
+    expect(erased.text).not.toContain('ann@a.example');
+    // B's migration of its document moves B's records only.
+    const migrate = await t.post(
+      '/v2/organizations/documents/migrate',
+      { ...org, documentId: 'd', newDocumentId: 'moved' },
+      b,
+    );
+    const migrationId = migrate.body.result.data.migrationId;
+    await waitFor(async () => {
+      const res = await t.post(
+        '/v2/organizations/documents/migrate/status',
+        { ...org, migrationId },
+        b,
+      );
+      return res.body.result.data.status === 'completed' ? true : undefined;
+    });
+    await t.settle();
+    expect((await read(b, { documentId: 'moved' })).body.result.data).toHaveLength(2);
+    expect((await read(a, { documentId: 'moved' })).body.result.data).toEqual([]);
+    await aStillHasThem();
+    // A's switch is still on: A can still add.
+    const more = await t.post(
+      '/v2/activities/add',
+      { ...org, documentId: 'd', activities: [record('a4')] },
+      a,
+    );
+    expect(more.status).toBe(200);
+  });
+});
