@@ -433,6 +433,39 @@ describe('OpenAPI document (/docs-json)', () => {
       );
       await call('/v2/workspace/activityconfig/get', {}, h);
       await call(
+        '/v2/activities/add',
+        {
+          ...doc,
+          activities: [
+            {
+              id: 'act-1',
+              featureType: 'custom',
+              actionType: 'invoice.paid',
+              actionUser: { userId: 'u1', name: 'Ada' },
+              targetEntityId: 'invoice-1',
+              changes: { status: { from: 'open', to: 'paid' } },
+              entityData: { amount: 42 },
+              displayMessageTemplate: '{actionUser} paid',
+              displayMessageTemplateData: { actionUser: { userId: 'u1' } },
+              isActivityResolverUsed: false,
+            },
+            { id: 'act-2', featureType: 'comment', actionType: 'x', actionUser: { userId: 'u2' } },
+          ],
+        },
+        h,
+      );
+      await call(
+        '/v2/activities/update',
+        { organizationId: 'acme', activities: [{ id: 'act-1', actionIcon: 'coin' }] },
+        h,
+      );
+      await call('/v2/activities/get', { organizationId: 'acme', pageSize: 1 }, h);
+      await call(
+        '/v2/activities/delete',
+        { organizationId: 'acme', activityIds: ['act-2', 'ghost'] },
+        h,
+      );
+      await call(
         '/v2/notifications/delete',
         { organizationId: 'acme', notificationIds: ['n1'] },
         h,
@@ -470,6 +503,10 @@ describe('OpenAPI document (/docs-json)', () => {
       ]);
       expect(diverging((b) => delete b.result.data[0].organizationName, orgs)).toEqual([
         expect.stringContaining("Property 'organizationName' is missing"),
+      ]);
+      const activities = answers.findIndex(([p]) => p === '/v2/activities/get');
+      expect(diverging((b) => (b.result.data[0].timestamp = 'now'), activities)).toEqual([
+        expect.stringContaining("Type 'string' is not assignable to type 'number'"),
       ]);
       const activityConfig = answers.findIndex(([p]) => p === '/v2/workspace/activityconfig/get');
       expect(
