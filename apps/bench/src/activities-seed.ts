@@ -136,11 +136,13 @@ async function insertRows(
        target_entity_id, feature_type, action_type, user_id, ts, immutable, people, record,
        version)
      SELECT $1, $2, s.id, s.doc, s.target, s.feature, s.action, 'user-' || s.a, s.ts, s.immutable,
-       -- As peopleIn lists them: the actor, then the thread's owner (the annotation's author).
-       CASE WHEN s.feature = 'comment' AND s.o <> s.a
-         THEN ARRAY['user-' || s.a, 'user-' || s.a || '@example.com',
-                    'user-' || s.o, 'user-' || s.o || '@example.com']
-         ELSE ARRAY['user-' || s.a, 'user-' || s.a || '@example.com'] END,
+       -- As peopleIn lists them, sorted: the actor, and the thread's owner (the annotation's
+       -- author) on a comment.
+       ARRAY(SELECT p FROM unnest(CASE WHEN s.feature = 'comment' AND s.o <> s.a
+           THEN ARRAY['user-' || s.a, 'user-' || s.a || '@example.com',
+                      'user-' || s.o, 'user-' || s.o || '@example.com']
+           ELSE ARRAY['user-' || s.a, 'user-' || s.a || '@example.com'] END) p
+         ORDER BY p COLLATE "C"),
        ('{"documentId":"' || s.doc || '","featureType":"' || s.feature
          || '","actionType":"' || s.action || '","actionUser":' || s.actor
          || ',"targetEntityId":"' || s.target || '"'
