@@ -224,6 +224,46 @@ describe('activity webhooks', () => {
     }
   });
 
+  it('activity.add for each record derived from a collaboration change, and only those', async () => {
+    const mark = receiver.mark();
+    const thread = (annotationId: string, comment: Record<string, unknown> = {}) =>
+      ok('/v2/commentannotations/add', {
+        ...place,
+        commentAnnotations: [
+          { annotationId, commentData: [{ commentText: 'Hi', from: ann, ...comment }] },
+        ],
+      });
+    await thread('derived-1');
+    const isDerived = (b: any) =>
+      b.event === 'activity.add' && b.data?.activity?.targetEntityId === 'derived-1';
+    const body = verify(secret, await receiver.nextSince(mark, '/activities', isDerived));
+    expect(body.data.activity).toMatchObject({
+      featureType: 'comment',
+      actionUser: expect.objectContaining({ userId: 'ann' }),
+    });
+    expect(body.data.activity).toEqual(await shown(body.data.activity.id));
+    // A comment that asks for no record makes none, so no webhook: every record logged for
+    // the key has its delivery, and there is none for that thread.
+    await thread('derived-2', { triggerActivities: false });
+    await t.settle();
+    const none = await ok('/v2/activities/get', {
+      organizationId: 'org',
+      targetEntityId: 'derived-2',
+    });
+    expect(none.data).toEqual([]);
+    const [{ logged }] = await t.app.get(DataSource).query(
+      `SELECT count(*)::int AS logged FROM events
+       WHERE type = 'activities.activity-logged' AND data->>'apiKey' = $1`,
+      [ws.apiKey],
+    );
+    const [{ delivered }] = await t.app.get(DataSource).query(
+      `SELECT count(*)::int AS delivered FROM webhook_deliveries
+       WHERE api_key = $1 AND event_type = 'activity.add'`,
+      [ws.apiKey],
+    );
+    expect({ delivered }).toEqual({ delivered: logged });
+  });
+
   it('sends nothing for a key without destinations', async () => {
     await add([record({ id: 'theirs' })], theirs);
     await t.settle();
