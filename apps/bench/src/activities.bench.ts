@@ -39,8 +39,8 @@ const figure = (times: number[]): Figure => {
  *   the handler's own statement (caught on its way to the database) sent through `pg` on a
  *   connection of its own: the bare keyset SELECT of the same rows. BENCH_ACTIVITY_READS
  *   rounds (default 300; 0 skips the reads), each case once a round, in a random order;
- * - the lag of derived records at 1000 comment events a second (activities-lag.ts), when
- *   derivation exists.
+ * - the lag of derived records at 1000 comment events a second (BENCH_ACTIVITY_LAG_RATE) for
+ *   10 s (activities-lag.ts), when derivation exists.
  * BENCH_ACTIVITIES sets the count (default 1,000,000; BENCH_ACTIVITY_DEEP_PAGE the deep page
  * for a smaller one); BENCH_ACTIVITY_PLANS=1 prints every statement's plan, printed anyway for
  * a place whose deep page missed its goal.
@@ -266,7 +266,10 @@ async function readPages(
   }
 }
 
-/** Derived records' lag at 1000 comment events a second for 10 s. */
+/**
+ * Derived records' lag at BENCH_ACTIVITY_LAG_RATE comment events a second (default 1000) for
+ * 10 s.
+ */
 async function lag(
   server: BenchServer,
   sql: Client,
@@ -274,7 +277,7 @@ async function lag(
   seed: ActivitySeed,
 ): Promise<void> {
   const run = await derivedActivityLag(server, sql, h, seed.organizationId, {
-    rate: 1000,
+    rate: Number(process.env.BENCH_ACTIVITY_LAG_RATE ?? 1000),
     seconds: 10,
   });
   if ('absent' in run) {
