@@ -210,7 +210,8 @@ describe('derived activity records (D7.6)', () => {
       entityData: { annotationId: 'a1', location: loc, comments: [{ commentText: 'Hi {{bob}}' }] },
       entityTargetData: { commentId: 1, commentText: 'Hi {{bob}}' },
       displayMessageTemplate: '{{actionUser.name}} added a comment',
-      displayMessageTemplateData: { actionUser: ann, commentText: 'Hi {{bob}}' },
+      // The text as a person reads it: no `{{bob}}` left to read as a variable.
+      displayMessageTemplateData: { actionUser: ann, commentText: 'Hi @bob' },
     });
     expect(added).not.toHaveProperty('targetSubEntityId');
     expect(added.entityData.comments).toHaveLength(1);

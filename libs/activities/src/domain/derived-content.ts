@@ -1,4 +1,9 @@
-import type { CollabUser, CommentChange, Location } from '@app/collaboration';
+import {
+  plainCommentText,
+  type CollabUser,
+  type CommentChange,
+  type Location,
+} from '@app/collaboration';
 import type { ActivityChange, ActivityContent, ActivityUser } from './activity.events';
 import { DERIVED_TEMPLATES, UNASSIGN_TEMPLATE } from './derived-templates';
 import type { DerivedAction } from './derived-vocabulary';
@@ -72,10 +77,10 @@ function describe(change: CommentChange): Described {
       return { changes, vars: { assignee: nameOf(to) } };
     }
     case 'comment.edited': {
+      if (event.data.text === undefined) return {};
       const was = (
         before as { comments?: { commentId: number; commentText: string }[] }
       )?.comments?.find((c) => c.commentId === event.data.commentId);
-      if (event.data.text === undefined) return {};
       return { changes: { commentText: { from: was?.commentText ?? null, to: event.data.text } } };
     }
     case 'comment.reaction-added':
@@ -134,7 +139,8 @@ export function derivedContentOf(
     displayMessageTemplate: template ?? DERIVED_TEMPLATES[action.actionType],
     displayMessageTemplateData: {
       actionUser: { ...actionUser, name: nameOf(actionUser) },
-      ...(targetComment && { commentText: targetComment.commentText }),
+      // As a person reads it: a `{{userId}}` mention left in would read as a variable.
+      ...(targetComment && { commentText: plainCommentText(targetComment, change.annotation) }),
       ...vars,
     },
     immutable,

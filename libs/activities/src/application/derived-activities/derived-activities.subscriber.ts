@@ -9,7 +9,7 @@ import {
   type EventSubscriber,
   type RecordedEvent,
 } from '@app/event-store';
-import { readActivitySwitch } from '@app/workspaces';
+import { readActivitySwitch, type ActivityServiceConfig } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../../domain/activity.aggregate';
 import type { ActivityContent, ActivityRef } from '../../domain/activity.events';
@@ -113,7 +113,7 @@ export class DerivedActivitiesSubscriber implements EventSubscriber {
 
   /** The events that make a record: the key's service on, the comment action's trigger not off. */
   private async wanted(events: RecordedEvent[], manager: EntityManager): Promise<Wanted[]> {
-    const configs = new Map<string, Awaited<ReturnType<typeof readActivitySwitch>>>();
+    const configs = new Map<string, ActivityServiceConfig>();
     for (const apiKey of new Set(events.map((e) => dataOf(e).apiKey))) {
       configs.set(apiKey, await readActivitySwitch(manager, apiKey));
     }
