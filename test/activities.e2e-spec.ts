@@ -109,6 +109,7 @@ describe('activities: add (18), update (19), get and delete', () => {
       await log('org-add', [
         item('full_1', {
           actionUser: { userId: 'ann', name: 'Ann', email: 'ann@example.com', role: 'admin' },
+          eventType: 'paid-in-full',
           targetSubEntityId: 'line-3',
           changes: { status: { from: 'open', to: 'paid' } },
           entityData: { amount: 42 },
@@ -126,6 +127,7 @@ describe('activities: add (18), update (19), get and delete', () => {
         id: 'full_1',
         featureType: 'custom',
         actionType: 'status.change',
+        eventType: 'paid-in-full',
         actionUser: { userId: 'ann', name: 'Ann', email: 'ann@example.com', role: 'admin' },
         targetEntityId: 'invoice-1',
         targetSubEntityId: 'line-3',

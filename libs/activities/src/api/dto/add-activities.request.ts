@@ -31,6 +31,10 @@ export class ActivityItemDto {
   @MaxLength(512)
   actionType: string;
 
+  /** A sub-event of the action (hosted `eventType`), stored as given. */
+  @OptionalText(512)
+  eventType?: string;
+
   @NestedObject(() => ActivityUserDto)
   actionUser: ActivityUserDto;
 

@@ -113,6 +113,7 @@ function contentOf(
       ...(name !== undefined && { name }),
       ...(email !== undefined && { email }),
     },
+    ...given('eventType'),
     ...given('targetEntityId'),
     ...given('targetSubEntityId'),
     ...given('changes'),
