@@ -1,10 +1,11 @@
 import type { CollaborationEvent } from './collaboration.events';
 
 /**
- * What each collaboration event is called in the hosted service's webhook and activity
- * vocabulary, for the features that speak it (webhooks, activities). `null`: the hosted
- * service sends nothing for it (data following its document, erasure). The one place
- * this mapping lives.
+ * What each collaboration event is called in the hosted service's webhook vocabulary, for
+ * the features that speak it (webhooks, derived notifications). `null`: the hosted service
+ * sends nothing for it (data following its document, erasure). Activity records speak
+ * another set of names (`crdt.editor_edit`, no record for a context change): the activities
+ * library keeps its own table.
  */
 export const HOSTED_ACTION: Record<CollaborationEvent['type'], string | null> = {
   'comment-annotation.created': 'comment_annotation.add',
