@@ -286,8 +286,9 @@ async function lag(
   }
   console.log(
     `\nderived activities' lag, ${run.comments} comments at ${run.writesPerSecond.toFixed(0)}/s ` +
-      `(write sent → committed in the rows activities/get reads, polled every ` +
-      `${run.pollMs.toFixed(0)} ms): ${run.seen}/${run.expected} seen (activities/get read ` +
+      `after an unmeasured run half as long (write sent → committed in the rows activities/get ` +
+      `reads, polled every ${run.pollMs.toFixed(0)} ms): ${run.seen}/${run.expected} seen ` +
+      `(activities/get read ` +
       `${run.readable} at the end), p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, ` +
       `max ${run.max.toFixed(0)} ms; the calls answered in p50 ${run.answeredP50.toFixed(0)} ms, ` +
       `p99 ${run.answeredP99.toFixed(0)} ms; ${run.derivedPerSecond.toFixed(0)} records derived a ` +
