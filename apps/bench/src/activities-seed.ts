@@ -81,6 +81,9 @@ export async function seedActivities(
   }
   // As autovacuum would after such a load: statistics, and the visibility map.
   await phases.time('vacuum', () => sql.query(`VACUUM ANALYZE activities`));
+  // The load's gigabytes of WAL start a checkpoint, whose writes would fall on the
+  // measurements after it: written now.
+  await phases.time('checkpoint', () => sql.query(`CHECKPOINT`));
   return {
     organizationId,
     documents: DOCUMENTS,
