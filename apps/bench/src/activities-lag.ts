@@ -57,8 +57,8 @@ const isRunRecord = (r: View) =>
  * rows it reads (polled every 20 ms or so; activities/get reads them all at the end). A probe
  * comment first: when no derived record follows it, the feature is not there and nothing is
  * measured. Then an unmeasured run at the same pace, half as long, until every subscriber has
- * caught up: a server's first thousands of writes compile and connect what the rest reuse
- * (a cold first run at 1000 events/s was answered 10 times slower than a second one).
+ * caught up: a server's first writes compile and connect what the rest reuse (a first run at
+ * 1000 events/s was at times answered ten times slower than the next one).
  */
 export async function derivedActivityLag(
   server: BenchServer,
