@@ -427,57 +427,6 @@ describe('derived activity records (D7.6)', () => {
     expect(await events()).toBe(2);
   });
 
-  it('a migration moves the document’s records to the new id, a change derived late too', async () => {
-    const h = await c.key();
-    const dataSource = t.app.get(DataSource);
-    await c.thread(h, 'a1', comment(ann, 'Before the move'));
-    await c.ok(
-      '/v2/reactions/add',
-      { ...doc, reactions: [{ reactionId: 'r1', icon: 'UP', from: ann }] },
-      h,
-    );
-    await c.caughtUp();
-    // The subscriber lags behind the migration: this change is derived only after the move.
-    const [mark] = await dataSource.query(
-      `SELECT position, transaction_id::text AS tx FROM checkpoints WHERE subscription_id = $1`,
-      [SUBSCRIPTION],
-    );
-    await c.config(h, { isEnabled: false });
-    await c.reply(h, 'a1', comment(bob, 'Late'));
-    const { migrationId } = await c.ok(
-      '/v2/organizations/documents/migrate',
-      { ...doc, newDocumentId: 'doc-moved' },
-      h,
-    );
-    await waitFor(async () => {
-      const status = await c.ok(
-        '/v2/organizations/documents/migrate/status',
-        { organizationId: 'org', migrationId },
-        h,
-      );
-      return status.status === 'completed' || undefined;
-    });
-    await c.config(h, { isEnabled: true });
-    await dataSource.query(
-      `UPDATE checkpoints SET position = $2, transaction_id = $3::xid8 WHERE subscription_id = $1`,
-      [SUBSCRIPTION, mark.position, mark.tx],
-    );
-    await c.caughtUp();
-    expect(await c.shown(h)).toEqual([]);
-    const moved = await c.shown(h, 'doc-moved');
-    expect(moved.map((v) => v.actionType).sort()).toEqual([
-      'comment.add',
-      'comment_annotation.add',
-      'reaction.add',
-    ]);
-    for (const v of moved) expect(v.metadata.documentId).toBe('doc-moved');
-    expect((await c.stored(h)).map((r) => r.documentId)).toEqual([
-      'doc-moved',
-      'doc-moved',
-      'doc-moved',
-    ]);
-  });
-
   it('keeps the records of a deleted document', async () => {
     const h = await c.key();
     await c.thread(h, 'a1', comment(ann, 'Soon gone'));
@@ -497,5 +446,79 @@ describe('derived activity records (D7.6)', () => {
     });
     await c.caughtUp();
     expect(await c.shown(h)).toEqual([made]);
+  });
+});
+
+/** Here the subscriptions lag: only `caughtUp` (a drain) runs them. */
+describe('derived activity records of a lagging subscription (D6.7, D7.4, D7.6)', () => {
+  let t: TestApp;
+  let c: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = client(t);
+    await t.app.get(SubscriptionRunner).onModuleDestroy();
+  });
+  afterAll(() => t?.close());
+
+  it('a change is judged by the switch when it was made, not when it is handled', async () => {
+    const on = await c.key({ isEnabled: true, immutable: false });
+    const off = await c.key({ isEnabled: false });
+    await c.caughtUp();
+    await c.thread(on, 'made-on', comment(ann, 'While on'));
+    await c.config(on, { immutable: true });
+    await c.reply(on, 'made-on', comment(bob, 'While immutable'));
+    await c.config(on, { isEnabled: false });
+    await c.reply(on, 'made-on', comment(carl, 'While off'));
+    await c.thread(off, 'made-off', comment(ann, 'While off'));
+    await c.config(off, { isEnabled: true });
+    await c.caughtUp();
+    const shown = (await c.shown(on)).map((v) => [v.actionType, v.actionUser.userId, v.immutable]);
+    expect(shown.sort()).toEqual([
+      ['comment.add', 'bob', true],
+      ['comment_annotation.add', 'ann', false],
+    ]);
+    expect(await c.shown(off)).toEqual([]);
+  });
+
+  it('a migration moves the document’s records to the new id, a change derived late too', async () => {
+    const h = await c.key();
+    await c.thread(h, 'a1', comment(ann, 'Before the move'));
+    await c.ok(
+      '/v2/reactions/add',
+      { ...doc, reactions: [{ reactionId: 'r1', icon: 'UP', from: ann }] },
+      h,
+    );
+    await c.caughtUp();
+    // Derived only after the migration has started: it must still land on the new id.
+    await c.reply(h, 'a1', comment(bob, 'Late'));
+    const { migrationId } = await c.ok(
+      '/v2/organizations/documents/migrate',
+      { ...doc, newDocumentId: 'doc-moved' },
+      h,
+    );
+    await waitFor(async () => {
+      await t.app.get(SubscriptionRunner).drain();
+      const status = await c.ok(
+        '/v2/organizations/documents/migrate/status',
+        { organizationId: 'org', migrationId },
+        h,
+      );
+      return status.status === 'completed' || undefined;
+    });
+    await c.caughtUp();
+    expect(await c.shown(h)).toEqual([]);
+    const moved = await c.shown(h, 'doc-moved');
+    expect(moved.map((v) => v.actionType).sort()).toEqual([
+      'comment.add',
+      'comment_annotation.add',
+      'reaction.add',
+    ]);
+    for (const v of moved) expect(v.metadata.documentId).toBe('doc-moved');
+    expect((await c.stored(h)).map((r) => r.documentId)).toEqual([
+      'doc-moved',
+      'doc-moved',
+      'doc-moved',
+    ]);
   });
 });

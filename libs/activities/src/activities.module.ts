@@ -7,6 +7,7 @@ import { ActivitiesController } from './api/activities.controller';
 import { AddActivitiesHandler } from './application/add-activities/add-activities.handler';
 import { DeleteActivitiesHandler } from './application/delete-activities/delete-activities.handler';
 import { DerivedActivitiesSubscriber } from './application/derived-activities/derived-activities.subscriber';
+import { SwitchesInLog } from './application/derived-activities/switches-in-log';
 import { ActivitiesMover } from './application/document-moves/activities-mover';
 import { GetActivitiesHandler } from './application/get-activities/get-activities.handler';
 import { UpdateActivitiesHandler } from './application/update-activities/update-activities.handler';
@@ -27,6 +28,7 @@ import { ActivityWebhookEvents } from './webhooks/activity-webhook-events';
     DeleteActivitiesHandler,
     ActivityProjection,
     DerivedActivitiesSubscriber,
+    SwitchesInLog,
     ActivitiesMover,
     ActivityWebhookEvents,
     ActivityEraser,

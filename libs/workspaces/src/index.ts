@@ -32,4 +32,9 @@ export type {
   NotificationSwitch,
 } from './domain/api-key.events';
 export { readActivitySwitch } from './application/common/activity-switch';
+export {
+  ACTIVITY_SWITCH_EVENT_TYPES,
+  activitySwitchChangeOf,
+  type ActivitySwitchChange,
+} from './domain/activity-switch-events';
 export { ACTIVITY_COMMENT_TRIGGERS, type ActivityServiceConfig } from './domain/activity-config';

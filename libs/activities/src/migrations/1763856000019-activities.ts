@@ -8,6 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Pages walk `(ts, activity_id)` within the organization, the document, the target entity or
  * the acting user. `people` holds every user id and email the record names (its actor, users
  * in its data): user data deletion finds a user's records through its GIN index.
+ *
+ * `derived_activity_switches`: each key's activity switch as the derived-records subscription
+ * last read it in the log, so a change is judged by the switch of its own time.
  */
 export class Activities1763856000019 implements MigrationInterface {
   name = 'Activities1763856000019';
@@ -48,9 +51,15 @@ export class Activities1763856000019 implements MigrationInterface {
          WHERE user_id IS NOT NULL`,
     );
     await q.query(`CREATE INDEX activities_people_idx ON activities USING gin (people)`);
+    await q.query(`
+      CREATE TABLE derived_activity_switches (
+        api_key text PRIMARY KEY,
+        config jsonb NOT NULL
+      )`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE derived_activity_switches`);
     await q.query(`DROP TABLE activities`);
   }
 }

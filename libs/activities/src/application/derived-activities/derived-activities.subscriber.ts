@@ -9,7 +9,7 @@ import {
   type EventSubscriber,
   type RecordedEvent,
 } from '@app/event-store';
-import { readActivitySwitch, type ActivityServiceConfig } from '@app/workspaces';
+import { ACTIVITY_SWITCH_EVENT_TYPES, activitySwitchChangeOf } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../../domain/activity.aggregate';
 import type { ActivityContent, ActivityRef } from '../../domain/activity.events';
@@ -21,6 +21,7 @@ import {
   type DerivedAction,
 } from '../../domain/derived-vocabulary';
 import { activityMoveOf, ActivitiesMover } from '../document-moves/activities-mover';
+import { SwitchesInLog } from './switches-in-log';
 
 export const DERIVED_ACTIVITIES_SUBSCRIPTION = 'activities.derived';
 
@@ -55,23 +56,34 @@ const dataOf = (event: RecordedEvent) =>
 export class DerivedActivitiesSubscriber implements EventSubscriber {
   readonly subscriptionId = DERIVED_ACTIVITIES_SUBSCRIPTION;
   readonly startAt = 'end' as const;
-  readonly handles = [...DERIVING_EVENT_TYPES, DocumentMigrated.type];
+  readonly handles = [
+    ...DERIVING_EVENT_TYPES,
+    DocumentMigrated.type,
+    ...ACTIVITY_SWITCH_EVENT_TYPES,
+  ];
 
   constructor(
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly mover: ActivitiesMover,
+    private readonly switches: SwitchesInLog,
   ) {}
 
   async handle(events: RecordedEvent[], manager: EntityManager): Promise<void> {
     let changes: RecordedEvent[] = [];
     for (const event of events) {
-      if (!DocumentMigrated.is(event)) {
+      const switched = activitySwitchChangeOf(event);
+      if (!switched && !DocumentMigrated.is(event)) {
         changes.push(event);
         continue;
       }
+      // What came before is judged by the switch before this event, and moved before it.
       await this.log(changes, manager);
       changes = [];
+      if (switched) {
+        await this.switches.apply(manager, switched);
+        continue;
+      }
       const move = activityMoveOf(event);
       await this.mover.move(
         move,
@@ -111,12 +123,14 @@ export class DerivedActivitiesSubscriber implements EventSubscriber {
     }
   }
 
-  /** The events that make a record: the key's service on, the comment action's trigger not off. */
+  /**
+   * The events that make a record: the key's service on, the comment action's trigger not
+   * off, both as the switch was when the change was made.
+   */
   private async wanted(events: RecordedEvent[], manager: EntityManager): Promise<Wanted[]> {
-    const configs = new Map<string, ActivityServiceConfig>();
-    for (const apiKey of new Set(events.map((e) => dataOf(e).apiKey))) {
-      configs.set(apiKey, await readActivitySwitch(manager, apiKey));
-    }
+    if (events.length === 0) return [];
+    const keys = [...new Set(events.map((e) => dataOf(e).apiKey))];
+    const configs = await this.switches.read(manager, keys);
     return events.flatMap((event) => {
       const { apiKey, organizationId, erased } = dataOf(event);
       const action = derivedActionOf(event.type);
