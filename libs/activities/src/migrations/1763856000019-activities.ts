@@ -5,9 +5,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * (as `/v2/activities/get` shows it) and beside it the columns the filters walk. Ids use the
  * "C" collation, as every read table does: keyset pages compare by bytes on both databases.
  *
- * Pages walk `(ts, activity_id)` within the organization, the document, the target entity or
- * the acting user. `people` holds every user id and email the record names (its actor, users
- * in its data): user data deletion finds a user's records through its GIN index.
+ * Pages walk `(ts, activity_id)` within the organization, the document, the target entity,
+ * the acting user or the action type. `people` holds every user id and email the record
+ * names (its actor, users in its data): user data deletion finds a user's records through
+ * its GIN index.
  *
  * `derived_activity_switches`: each key's activity switch as the derived-records subscription
  * last read it in the log, so a change is judged by the switch of its own time.
@@ -49,6 +50,11 @@ export class Activities1763856000019 implements MigrationInterface {
       `CREATE INDEX activities_user_idx
          ON activities (api_key, organization_id, user_id, ts, activity_id)
          WHERE user_id IS NOT NULL`,
+    );
+    // One action type (a rare one too) is a walk of its own, not a filter over the organization.
+    await q.query(
+      `CREATE INDEX activities_action_idx
+         ON activities (api_key, organization_id, action_type, ts, activity_id)`,
     );
     await q.query(`CREATE INDEX activities_people_idx ON activities USING gin (people)`);
     await q.query(`

@@ -11,11 +11,12 @@ export interface ListFilters {
 }
 
 /**
- * One page of records after `after`, `limit` rows. Each filterable column has an index
- * `(api_key, organization_id, <column>, ts, activity_id)`, so whichever the planner walks,
- * the page is the equality prefix, then the keyset condition on (ts, id) in index order,
- * cut at `limit`: no offset and no count, so page 1000 costs what page 1 does. The other
- * filters are checked on the rows walked.
+ * One page of records after `after`, `limit` rows. The document, target, user and action
+ * type each have an index `(api_key, organization_id, <column>, ts, activity_id)`, so
+ * whichever the planner walks, the page is the equality prefix, then the keyset condition
+ * on (ts, id) in index order, cut at `limit`: no offset and no count, so page 1000 costs
+ * what page 1 does. The other filters are checked on the rows walked (feature types alone
+ * walk the organization's index).
  */
 export function activityPageSql(
   apiKey: string,
@@ -36,7 +37,11 @@ export function activityPageSql(
   }
   if (filter.userId !== undefined) where.push(`a.user_id = ${p(filter.userId)}`);
   if (lists.featureTypes) where.push(`a.feature_type = ANY(${p(lists.featureTypes)}::text[])`);
-  if (lists.actionTypes) where.push(`a.action_type = ANY(${p(lists.actionTypes)}::text[])`);
+  // One action type as an equality: its index then yields the page in order.
+  if (lists.actionTypes?.length === 1) where.push(`a.action_type = ${p(lists.actionTypes[0])}`);
+  else if (lists.actionTypes) {
+    where.push(`a.action_type = ANY(${p(lists.actionTypes)}::text[])`);
+  }
   if (lists.activityIds) where.push(`a.activity_id = ANY(${p(lists.activityIds)}::text[])`);
   const order = filter.order;
   if (after) {
