@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { everyRowAsText } from './support/every-row';
-import { keeper, PLACES, seedEveryKind, victim } from './support/gdpr-seed';
+import { keeper, PLACES, seedEveryKind, victim, victimPhrase } from './support/gdpr-seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const DELETED = '@[deleted user]';
@@ -77,6 +77,17 @@ async function expectActivitiesErased(
       displayMessageTemplate: 'A note for the team',
     });
   }
+  // Records derived from the victim's later reply (added, edited) keep none of its text.
+  const aboutReply = (await read({})).filter(
+    (a) => a.targetSubEntityId === '4' && a.actionType.startsWith('comment.'),
+  );
+  expect(aboutReply.map((a) => a.actionType)).toEqual(
+    expect.arrayContaining(['comment.add', 'comment.update']),
+  );
+  for (const record of aboutReply) {
+    expect(record.displayMessageTemplateData).not.toHaveProperty('commentText');
+    expect(record.changes ?? {}).not.toHaveProperty('commentText');
+  }
   // Records derived from the keeper's comments stay, by the keeper.
   const derived = (await read({ userId: keeper.userId })).filter((a) => !a.id.includes('-act-'));
   expect(derived.length).toBeGreaterThan(0);
@@ -114,7 +125,7 @@ describe('user data deletion (GDPR)', () => {
 
   it('answers 202 with the job, runs it, and leaves nothing of the user anywhere', async () => {
     const rowsBefore = await everyRowAsText(t.app.get(DataSource));
-    for (const word of [victim.userId, victim.name, victim.email]) {
+    for (const word of [victim.userId, victim.name, victim.email, victimPhrase]) {
       expect(rowsBefore.some((r) => r.includes(word))).toBe(true);
     }
     // So do the notification tables, their events, and the settings streams (named by user).
@@ -273,9 +284,10 @@ describe('user data deletion (GDPR)', () => {
       expect(await configs(keeper.userId)).not.toEqual(await configs('never-set-anything'));
     }
 
-    // (c) no row of any table, the event table included, holds the user's id, name or email
+    // (c) no row of any table, the event table included, holds the user's id, name or email,
+    // nor the text of their comment (copied into activity template data and changes)
     const rows = await everyRowAsText(t.app.get(DataSource));
-    for (const word of [victim.userId, victim.name, victim.email]) {
+    for (const word of [victim.userId, victim.name, victim.email, victimPhrase]) {
       expect(rows.filter((r) => r.includes(word))).toEqual([]);
     }
     // The keeper is still everywhere they were.
@@ -420,7 +432,7 @@ describe('user data deletion across a crash', () => {
           );
         expect(count).toBe(tasksCount);
         const rows = await everyRowAsText(second.app.get(DataSource));
-        for (const word of [victim.userId, victim.name, victim.email]) {
+        for (const word of [victim.userId, victim.name, victim.email, victimPhrase]) {
           expect(rows.filter((r) => r.includes(word))).toEqual([]);
         }
       } finally {

@@ -5,6 +5,11 @@ export const victim = {
   name: 'Vera Victimova',
   email: 'vera.victimova@example.org',
 };
+/**
+ * Words only the victim's own comment holds (no id, name or email in it): copies of a whole
+ * text they wrote (activity template data, an edit's changes) must go with their comment.
+ */
+export const victimPhrase = 'quince-lantern memo';
 export const keeper = { userId: 'keeper-k9', name: 'Kim Keeper', email: 'kim.keeper@example.org' };
 
 /** Organizations and their documents: 3 organizations, 5 documents. */
@@ -313,6 +318,31 @@ export async function seedEveryKind(
                 ],
               },
             ],
+          },
+          h,
+        ),
+      );
+      // A later reply of the victim's, then edited: the records of both copy its text (the
+      // edit's before and after too).
+      await ok(
+        await t.post(
+          '/v2/commentannotations/comments/add',
+          {
+            ...doc,
+            annotationId: `${documentId}-by-keeper`,
+            commentData: [{ commentText: `Later: ${victimPhrase}`, from: victim }],
+          },
+          h,
+        ),
+      );
+      await ok(
+        await t.post(
+          '/v2/commentannotations/comments/update',
+          {
+            ...doc,
+            annotationId: `${documentId}-by-keeper`,
+            commentIds: [4],
+            updatedData: { commentText: `${victimPhrase}, revised` },
           },
           h,
         ),

@@ -19,7 +19,12 @@ import { DataSource } from 'typeorm';
 import { DERIVED_ACTIVITIES_SUBSCRIPTION } from '../application/derived-activities/derived-activities.subscriber';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../domain/activity.aggregate';
 import { ACTIVITY_EVENTS, type ActivityEvent, type ActivityRef } from '../domain/activity.events';
-import { eraseContent, eraseFromActivityEvent, learnFromActivityEvent } from './activity-erasure';
+import {
+  aboutTheirCommentIn,
+  eraseContent,
+  eraseFromActivityEvent,
+  learnFromActivityEvent,
+} from './activity-erasure';
 
 export const ACTIVITIES_KIND = 'activities';
 
@@ -151,9 +156,11 @@ export class ActivityEraser implements UserDataEraser {
         const events = (history.get(streams[i]) ?? []) as unknown as StoredEvent[];
         // Every name and email the record ever showed for them, before any text is scrubbed.
         for (const event of events) learnFromActivityEvent(event, who);
+        // Judged over the whole history: an amendment carries no comment copy to judge by.
+        const theirComment = aboutTheirCommentIn(events, who);
         let touched = false;
         for (const event of events) {
-          const data = eraseFromActivityEvent(event, who);
+          const data = eraseFromActivityEvent(event, who, theirComment);
           if (!changed(data, event.data)) continue;
           rewrites.push({ eventId: event.eventId, data });
           touched = true;
@@ -161,7 +168,7 @@ export class ActivityEraser implements UserDataEraser {
         const activity = new Activity(ref).load(events);
         let recorded = false;
         if (activity.content) {
-          const content = eraseContent(activity.content, who);
+          const content = eraseContent(activity.content, who, theirComment);
           if (changed(content, activity.content)) {
             activity.erase(content, at);
             activities.push(activity);

@@ -6,6 +6,7 @@ import {
   type ActivityContent,
 } from '../domain/activity.events';
 import {
+  aboutTheirCommentIn,
   ERASED_USER,
   eraseContent,
   eraseFromActivityEvent,
@@ -103,6 +104,52 @@ describe('activity erasure rules', () => {
     expect(erased.entityTargetData).toEqual({});
   });
 
+  it('drops the copies of a comment they wrote: its text in the template data and changes', () => {
+    const text = { from: 'draft plans', to: 'final plans' };
+    const fields = {
+      displayMessageTemplateData: { actionUser: kim, commentText: 'final plans', reaction: 'UP' },
+      changes: { commentText: text, reaction: { to: 'UP' } },
+    };
+    const gone = {
+      displayMessageTemplateData: { actionUser: kim, reaction: 'UP' },
+      changes: { reaction: { to: 'UP' } },
+    };
+    // The keeper's reaction to the victim's comment: the comment copied whole.
+    const copied = eraseContent(record({ entityTargetData: comment(vic), ...fields }), who());
+    expect(copied).toEqual(record({ entityTargetData: {}, ...gone }));
+    // Or only named: the annotation's comment the record is about.
+    const named = eraseContent(
+      record({ entityData: annotation(kim), targetSubEntityId: '2', ...fields }),
+      who(),
+    );
+    expect(named).toMatchObject(gone);
+    expect(named.displayMessageTemplateData).not.toHaveProperty('commentText');
+    expect(named.changes).not.toHaveProperty('commentText');
+    // The keeper's comment (id 1) in the same annotation keeps its text.
+    const kept = eraseContent(
+      record({ entityData: annotation(kim), targetSubEntityId: '1', ...fields }),
+      who(),
+    );
+    expect(kept).toMatchObject(fields);
+  });
+
+  it('drops their comment text from an amendment, judged by the record’s history', () => {
+    const logged = ActivityLogged({ ...ref, ...record({ entityTargetData: comment(vic) }) });
+    const amended = ActivityAmended({
+      ...ref,
+      amendment: { displayMessageTemplateData: { commentText: 'secret', tone: 'warm' } },
+      at: 9,
+    });
+    expect(aboutTheirCommentIn([amended], who())).toBe(false);
+    expect(aboutTheirCommentIn([logged, amended], who())).toBe(true);
+    expect(eraseFromActivityEvent(amended, who(), true)).toEqual({
+      ...ref,
+      amendment: { displayMessageTemplateData: { tone: 'warm' } },
+      at: 9,
+    });
+    expect(eraseFromActivityEvent(amended, who())).toEqual(amended.data);
+  });
+
   it('finds a user object by email alone, and drops keys naming them', () => {
     const erased = eraseContent(
       record({
@@ -120,7 +167,7 @@ describe('activity erasure rules', () => {
   it('keeps others’ records untouched', () => {
     const theirs = record({
       entityTargetData: { ...comment(kim), taggedUserContacts: [], reactions: [] },
-      displayMessageTemplateData: { actionUser: kim },
+      displayMessageTemplateData: { actionUser: kim, commentText: 'plain' },
       changes: { commentText: { from: 'old', to: 'annual review, Veranda' } },
     });
     theirs.entityTargetData = {

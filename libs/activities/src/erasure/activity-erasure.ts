@@ -132,35 +132,108 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
   return out;
 }
 
+/**
+ * Whether the comment a record is about was written by an erased user: the comment it copies
+ * (`entityTargetData`), else the one its annotation copy holds under `targetSubEntityId`.
+ */
+export function aboutTheirComment(fields: Partial<ActivityContent>, who: Identities): boolean {
+  const { entityTargetData, entityData, targetSubEntityId } = fields;
+  if (isComment(entityTargetData)) return namesErased(entityTargetData.from, who);
+  if (targetSubEntityId == null || !isAnnotation(entityData)) return false;
+  const comment = entityData.comments.find(
+    (c) => String((c as unknown as Json).commentId) === targetSubEntityId,
+  );
+  return comment !== undefined && namesErased(comment.from, who);
+}
+
+/** The content (or amendment) an activity event carries, if any. */
+function fieldsOf(event: ActivityEvent): Partial<ActivityContent> | undefined {
+  if (ActivityLogged.is(event)) return event.data;
+  if (ActivityAmended.is(event)) return event.data.amendment;
+  if (ActivityErased.is(event)) return event.data.content;
+  return undefined;
+}
+
+/**
+ * Whether any of a record's events shows its comment written by an erased user: an amendment
+ * or an earlier erasure may carry no comment copy while the record's first version did.
+ */
+export const aboutTheirCommentIn = (events: ActivityEvent[], who: Identities): boolean =>
+  events.some((event) => {
+    const fields = fieldsOf(event);
+    return fields !== undefined && aboutTheirComment(fields, who);
+  });
+
+/** A copy of `map` without `key` (the map itself when it has none). */
+function without<T extends Record<string, unknown>>(map: T | undefined, key: string) {
+  if (!isPlainObject(map) || !Object.hasOwn(map, key)) return map;
+  const { [key]: _dropped, ...rest } = map;
+  return rest as T;
+}
+
+/**
+ * Fields without the copies of a comment's whole text (template data, the edit's from/to):
+ * when its author is erased their text goes, as the comment copy itself does (`{}`).
+ */
+function withoutCommentText<T extends Partial<ActivityContent>>(fields: T): T {
+  const out: T = { ...fields };
+  if ('displayMessageTemplateData' in out) {
+    out.displayMessageTemplateData = without(out.displayMessageTemplateData, 'commentText');
+  }
+  if ('changes' in out) out.changes = without(out.changes, 'commentText');
+  return out;
+}
+
 /** Fields erasure never changes: where, what kind and when, not about anyone. */
 const FIXED = ['documentId', 'featureType', 'immutable', 'timestamp'] as const;
 
-/** Fields (any subset of a record) without the erased users; an erased actor becomes the placeholder. */
-function eraseFields<T extends Partial<ActivityContent>>(fields: T, who: Identities): T {
+/**
+ * Fields (any subset of a record) without the erased users; an erased actor becomes the
+ * placeholder; the comment's text copies go when `theirComment` (its author is erased).
+ */
+function eraseFields<T extends Partial<ActivityContent>>(
+  fields: T,
+  who: Identities,
+  theirComment: boolean,
+): T {
   const fixed = Object.fromEntries(FIXED.filter((k) => k in fields).map((k) => [k, fields[k]]));
-  return { ...(eraseFromValue(fields, who) as T), ...fixed };
+  const kept = theirComment ? withoutCommentText(fields) : fields;
+  return { ...(eraseFromValue(kept, who) as T), ...fixed };
 }
 
 /**
  * A record without the erased users: one they performed keeps what happened but not who
  * (`actionUser` is `ERASED_USER`); in every record their ids, names and emails go from the
- * annotation, comment, changes, template and its data. Immutable records too.
+ * annotation, comment, changes, template and its data, and a comment they wrote goes whole,
+ * its text copied into the template data and changes too. Immutable records too.
+ * `theirComment` is known from the record's whole history when the caller has it.
  */
-export const eraseContent = (content: ActivityContent, who: Identities): ActivityContent =>
-  eraseFields(content, who);
+export const eraseContent = (
+  content: ActivityContent,
+  who: Identities,
+  theirComment = aboutTheirComment(content, who),
+): ActivityContent => eraseFields(content, who, theirComment);
 
-/** A stored event's payload without the erased users; ids-only events (moved, deleted) stay. */
-export function eraseFromActivityEvent(event: ActivityEvent, who: Identities): unknown {
+/**
+ * A stored event's payload without the erased users; ids-only events (moved, deleted) stay.
+ * `theirComment`: whether the record's comment was written by an erased user, from all its
+ * events (an amendment alone may not show it); else judged from this event alone.
+ */
+export function eraseFromActivityEvent(
+  event: ActivityEvent,
+  who: Identities,
+  theirComment = aboutTheirCommentIn([event], who),
+): unknown {
   if (ActivityLogged.is(event)) {
     const { apiKey, organizationId, activityId, ...content } = event.data;
-    return { apiKey, organizationId, activityId, ...eraseContent(content, who) };
+    return { apiKey, organizationId, activityId, ...eraseContent(content, who, theirComment) };
   }
   if (ActivityAmended.is(event)) {
-    const amendment: ActivityAmendment = eraseFields(event.data.amendment, who);
+    const amendment: ActivityAmendment = eraseFields(event.data.amendment, who, theirComment);
     return { ...event.data, amendment };
   }
   if (ActivityErased.is(event)) {
-    return { ...event.data, content: eraseContent(event.data.content, who) };
+    return { ...event.data, content: eraseContent(event.data.content, who, theirComment) };
   }
   return event.data;
 }
