@@ -108,7 +108,14 @@ describe('activities: add (18), update (19), get and delete', () => {
       const before = Date.now();
       await log('org-add', [
         item('full_1', {
-          actionUser: { userId: 'ann', name: 'Ann', email: 'ann@example.com', role: 'admin' },
+          // Other fields of the user are kept as given, one called `extra` too.
+          actionUser: {
+            userId: 'ann',
+            name: 'Ann',
+            email: 'ann@example.com',
+            role: 'admin',
+            extra: { team: 'billing' },
+          },
           eventType: 'paid-in-full',
           targetSubEntityId: 'line-3',
           changes: { status: { from: 'open', to: 'paid' } },
@@ -128,7 +135,13 @@ describe('activities: add (18), update (19), get and delete', () => {
         featureType: 'custom',
         actionType: 'status.change',
         eventType: 'paid-in-full',
-        actionUser: { userId: 'ann', name: 'Ann', email: 'ann@example.com', role: 'admin' },
+        actionUser: {
+          userId: 'ann',
+          name: 'Ann',
+          email: 'ann@example.com',
+          role: 'admin',
+          extra: { team: 'billing' },
+        },
         targetEntityId: 'invoice-1',
         targetSubEntityId: 'line-3',
         changes: { status: { from: 'open', to: 'paid' } },
@@ -207,6 +220,22 @@ describe('activities: add (18), update (19), get and delete', () => {
       expect(res.body.error.status).toBe('INVALID_ARGUMENT');
       expect(res.body.error.details.fields[0].field).toBe(field);
       expect(await ids({ organizationId: 'org-add', activityIds: ['ok-1', 'bad-1'] })).toEqual([]);
+    });
+
+    it.each([
+      ['featureType', { featureType: 5 }],
+      ['actionType', { actionType: 5 }],
+      ['id', { id: 5 }],
+    ])('answers a non-string %s by its type', async (name, change) => {
+      const res = await add({
+        organizationId: 'org-add',
+        documentId: 'doc',
+        activities: [item('ok-1'), item('bad-1', change)],
+      });
+      const field = `data.activities[1].${name}`;
+      expect(res.body.error.details.fields).toEqual([
+        { field, message: `${field} must be a string` },
+      ]);
     });
 
     it('accepts a record of another feature without a target', async () => {
@@ -476,6 +505,18 @@ describe('activities: add (18), update (19), get and delete', () => {
       expect(res.body.error.details.fields[0].field).toBe(field);
     });
 
+    it.each([
+      ['featureTypes', { featureTypes: 'comment' }, 'data.featureTypes must be an array'],
+      ['actionTypes', { actionTypes: 'comment.add' }, 'data.actionTypes must be an array'],
+      ['actionTypes', { actionTypes: [5] }, 'each value in data.actionTypes must be a string'],
+      ['featureTypes', { featureTypes: [5] }, 'each value in data.featureTypes must be a string'],
+    ])('answers %s of the wrong type by the type rule first', async (_, change, message) => {
+      const res = await get({ organizationId: 'org-get', ...change });
+      expect(res.body.error.details.fields).toEqual([
+        { field: message.match(/data\.\w+/)![0], message },
+      ]);
+    });
+
     it('takes pageSize 1000', async () => {
       expect(await ids({ organizationId: 'org-get', pageSize: 1000 })).toHaveLength(12);
     });
@@ -569,6 +610,10 @@ describe('activities: add (18), update (19), get and delete', () => {
       expect(res.body.error.details.fields[0].field).toBe('data.activityIds');
       const empty = await remove({ organizationId: 'org-del', activityIds: [] });
       expect(empty.body.error.details.fields[0].field).toBe('data.activityIds');
+      const one = await remove({ organizationId: 'org-del', activityIds: 'x1' });
+      expect(one.body.error.details.fields).toEqual([
+        { field: 'data.activityIds', message: 'data.activityIds must be an array' },
+      ]);
     });
   });
 

@@ -19,6 +19,17 @@ import {
   ACTIVITY_VIEW,
 } from './dto/activity.response';
 
+/**
+ * The envelope message of each operation (hosted texts). Adding answers the same text in its
+ * `result.data`, so that one is the domain's.
+ */
+const ENVELOPE_MESSAGES = {
+  added: ACTIVITY_MESSAGES.added,
+  updated: 'Activity(s) updated successfully.',
+  retrieved: 'Activity(s) retrieved successfully.',
+  deleted: 'Activity(s) deleted successfully.',
+} as const;
+
 const SWITCHED_OFF = {
   FAILED_PRECONDITION: 'the activity service is off for the API key (activityServiceEnabled)',
 };
@@ -37,7 +48,7 @@ export class ActivitiesController {
 
   /** Operation 18. */
   @Rpc('v2/activities/add', {
-    message: ACTIVITY_MESSAGES.added,
+    message: ENVELOPE_MESSAGES.added,
     summary: 'Add activity records to a document, or replace the record with an id; all or none',
     data: AddActivitiesRequest,
     response: ACTIVITIES_ADDED,
@@ -54,7 +65,7 @@ export class ActivitiesController {
 
   /** Operation 19. */
   @Rpc('v2/activities/update', {
-    message: 'Activity(s) updated successfully.',
+    message: ENVELOPE_MESSAGES.updated,
     summary: 'Change fields of activity records, each id answered on its own',
     data: UpdateActivitiesRequest,
     response: ACTIVITIES_UPDATED,
@@ -68,7 +79,7 @@ export class ActivitiesController {
   }
 
   @Rpc('v2/activities/get', {
-    message: 'Activity(s) retrieved successfully.',
+    message: ENVELOPE_MESSAGES.retrieved,
     summary: 'Read activity records of an organization, narrowed by any filters, newest first',
     data: GetActivitiesRequest,
     response: json.arrayOf(ACTIVITY_VIEW),
@@ -81,7 +92,7 @@ export class ActivitiesController {
   }
 
   @Rpc('v2/activities/delete', {
-    message: 'Activity(s) deleted successfully.',
+    message: ENVELOPE_MESSAGES.deleted,
     summary: 'Delete activity records by id, or every one of a document or target entity',
     data: DeleteActivitiesRequest,
     response: ACTIVITIES_DELETED,

@@ -1,7 +1,79 @@
 import { applyDecorators } from '@nestjs/common';
-import { Allow, IsObject, ValidateBy } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsObject,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { ExtraFields, isPlainObject, OptionalField, OptionalText, RequiredId } from '@app/platform';
+import {
+  ExtraFields,
+  IsCallerId,
+  isPlainObject,
+  MAX_BATCH_ITEMS,
+  OptionalField,
+  OptionalText,
+  RequiredId,
+} from '@app/platform';
+import { ACTIVITY_ID, ACTIVITY_ID_RULE } from '../../application/common/activity-id';
+import { FEATURE_TYPES } from '../../domain/activity.events';
+
+// The rules below are composed with `applyDecorators`, which checks them in the order
+// written (stacked decorators run bottom-up): the value's type first, so with the first
+// error kept, a string where a list belongs reads "must be an array", not a size rule.
+
+const NOT_EMPTY = { message: '$property must not be empty' };
+const ONE_OF_FEATURES = `must be one of ${FEATURE_TYPES.join(', ')}`;
+
+/** A record's id as a caller gives it (operation 18): a string of the id alphabet. */
+export const ActivityIdText = () =>
+  applyDecorators(IsString(), Matches(ACTIVITY_ID, ACTIVITY_ID_RULE));
+
+/** A `featureType`: one of the five kinds. */
+export const FeatureTypeText = () =>
+  applyDecorators(IsString(), IsIn(FEATURE_TYPES, { message: `$property ${ONE_OF_FEATURES}` }));
+
+/** An `actionType`: a non-empty string of at most 512 characters. */
+export const ActionTypeText = () =>
+  applyDecorators(IsString(), MinLength(1, NOT_EMPTY), MaxLength(512));
+
+/** An optional filter of kinds (each at most once in practice; twice each is tolerated). */
+export const FeatureTypeFilter = () =>
+  applyDecorators(
+    OptionalField(),
+    IsArray(),
+    ArrayMaxSize(FEATURE_TYPES.length * 2),
+    IsString({ each: true }),
+    IsIn(FEATURE_TYPES, { each: true, message: `each item of $property ${ONE_OF_FEATURES}` }),
+  );
+
+/** An optional filter of up to 1000 action types, each as `ActionTypeText`. */
+export const ActionTypeFilter = () =>
+  applyDecorators(
+    OptionalField(),
+    IsArray(),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsString({ each: true }),
+    MinLength(1, { each: true, message: 'each item of $property must not be empty' }),
+    MaxLength(512, { each: true }),
+  );
+
+/** An optional list of 1 to 1000 record ids: what a delete by ids acts on. */
+export const ActivityIdList = () =>
+  applyDecorators(
+    OptionalField(),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
 
 /** The person who acted (hosted user object): `userId` required, other fields kept as given. */
 export class ActivityUserDto {
@@ -14,7 +86,11 @@ export class ActivityUserDto {
   @OptionalText(512)
   email?: string;
 
-  @ExtraFields(['userId', 'name', 'email', 'extra'])
+  /**
+   * Every other field as given. The holder's own name is not excluded: its value is made
+   * from the raw object, so a caller's field called `extra` is kept in it like any other.
+   */
+  @ExtraFields(['userId', 'name', 'email'])
   extra: Record<string, unknown>;
 }
 

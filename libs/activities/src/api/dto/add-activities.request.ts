@@ -1,4 +1,4 @@
-import { IsBoolean, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import {
   BatchOf,
   FreeObject,
@@ -9,26 +9,29 @@ import {
   RequiredField,
   RequiredId,
 } from '@app/platform';
-import { FEATURE_TYPES, type ActivityChange, type FeatureType } from '../../domain/activity.events';
-import { ACTIVITY_ID, ACTIVITY_ID_RULE } from '../../application/common/activity-id';
-import { ActivityUserDto, AnyValue, ChangesMap } from './activity-fields';
+import type { ActivityChange, FeatureType } from '../../domain/activity.events';
+import {
+  ActionTypeText,
+  ActivityIdText,
+  ActivityUserDto,
+  AnyValue,
+  ChangesMap,
+  FeatureTypeText,
+} from './activity-fields';
 
 /** One record of operation 18 (spec table). */
 export class ActivityItemDto {
   /** Replaces the record with this id when it exists (D7.1). */
   @OptionalField()
-  @IsString()
-  @Matches(ACTIVITY_ID, ACTIVITY_ID_RULE)
+  @ActivityIdText()
   id?: string;
 
   @RequiredField()
-  @IsIn(FEATURE_TYPES, { message: `$property must be one of ${FEATURE_TYPES.join(', ')}` })
+  @FeatureTypeText()
   featureType: FeatureType;
 
   @RequiredField()
-  @IsString()
-  @MinLength(1, { message: '$property must not be empty' })
-  @MaxLength(512)
+  @ActionTypeText()
   actionType: string;
 
   /** A sub-event of the action (hosted `eventType`), stored as given. */

@@ -1,15 +1,15 @@
-import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn } from 'class-validator';
 import {
   DEFAULT_PAGE_SIZE,
   IdFilter,
   IsCallerId,
-  MAX_BATCH_ITEMS,
   OptionalField,
   PageSize,
   PageToken,
   RequiredId,
 } from '@app/platform';
-import { FEATURE_TYPES, type FeatureType } from '../../domain/activity.events';
+import type { FeatureType } from '../../domain/activity.events';
+import { ActionTypeFilter, FeatureTypeFilter } from './activity-fields';
 
 /**
  * `/v2/activities/get` (D7.3): an organization's records, narrowed by every filter given at
@@ -32,21 +32,10 @@ export class GetActivitiesRequest {
   @IsCallerId()
   userId?: string;
 
-  @OptionalField()
-  @IsArray()
-  @ArrayMaxSize(FEATURE_TYPES.length * 2)
-  @IsIn(FEATURE_TYPES, {
-    each: true,
-    message: `each item of $property must be one of ${FEATURE_TYPES.join(', ')}`,
-  })
+  @FeatureTypeFilter()
   featureTypes?: FeatureType[];
 
-  @OptionalField()
-  @IsArray()
-  @ArrayMaxSize(MAX_BATCH_ITEMS)
-  @IsString({ each: true })
-  @MinLength(1, { each: true })
-  @MaxLength(512, { each: true })
+  @ActionTypeFilter()
   actionTypes?: string[];
 
   @IdFilter()
