@@ -30,7 +30,8 @@ export interface UserDataEraser {
   readonly kinds: readonly string[];
   /**
    * `data` (the default) runs first. `identity` runs in an organization once all its data
-   * tasks are done: the records that make a user known must outlive every mention of them.
+   * tasks are done: the records that make a user known must outlive every mention of them,
+   * and copies sent out (webhook deliveries) come after every task that may still make one.
    */
   readonly stage?: 'data' | 'identity';
   /** Where the users have data of these kinds (for a job that names no organizations). */

@@ -45,6 +45,12 @@ function mentions(payload: unknown, words: string[]): boolean {
 @Eraser()
 export class WebhookDeliveryEraser implements UserDataEraser {
   readonly kinds = [WEBHOOK_DELIVERIES_KIND];
+  /**
+   * After every data task of the organization: a data task's subscriptions (derived activity
+   * records, derived notifications) may still log a change whose delivery names the users
+   * until that task has caught them up and erased what they made.
+   */
+  readonly stage = 'identity';
 
   constructor(
     private readonly dataSource: DataSource,
