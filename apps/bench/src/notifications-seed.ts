@@ -183,11 +183,14 @@ async function insertRows(
       [apiKey, organizationId, count, `${apiKey}:`, base],
     ),
   );
-  // The projection's rule (addresseesOf): one inbox row per user `notifyUsersByUserId` names.
+  // The projection's rule (addresseesOf): one inbox row per user `notifyUsersByUserId` names,
+  // with the notification's document and location.
   await phases.time('inbox', () =>
     sql.query(
-      `INSERT INTO notification_inbox (api_key, organization_id, user_id, notification_id, ts)
-       SELECT n.api_key, n.organization_id, u, n.notification_id, n.ts
+      `INSERT INTO notification_inbox (api_key, organization_id, user_id, notification_id,
+         document_id, location_id, ts)
+       SELECT n.api_key, n.organization_id, u, n.notification_id, n.document_id, n.location_id,
+         n.ts
        FROM notifications n
        CROSS JOIN LATERAL jsonb_object_keys(n.record->'notifyUsersByUserId') u
        WHERE n.api_key = $1 AND n.organization_id = $2`,
