@@ -11,7 +11,7 @@ const PERSON_KEYS = new Set(['userId', 'email']);
 export function peopleIn(content: ActivityContent): string[] {
   const found = new Set<string>();
   const walk = (value: unknown, depth: number): void => {
-    if (depth > 32 || value === null || typeof value !== 'object') return;
+    if (depth > 64 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
       for (const item of value) walk(item, depth + 1);
       return;
