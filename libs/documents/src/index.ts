@@ -2,3 +2,4 @@
 export * from './documents.module';
 export { DocumentDirectory, type DocumentRequest } from './application/common/document-directory';
 export { DocumentDeleted, DocumentMigrated, type DocumentRef } from './domain/document.events';
+export { documentMoveOf, type DocumentMove } from './domain/document-move';

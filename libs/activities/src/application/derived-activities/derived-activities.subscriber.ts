@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { readCommentChanges } from '@app/collaboration';
-import { DocumentMigrated } from '@app/documents';
+import { DocumentMigrated, documentMoveOf } from '@app/documents';
 import {
   AggregateRepository,
   EventStore,
@@ -20,7 +20,7 @@ import {
   DERIVING_EVENT_TYPES,
   type DerivedAction,
 } from '../../domain/derived-vocabulary';
-import { activityMoveOf, ActivitiesMover } from '../document-moves/activities-mover';
+import { ActivitiesMover } from '../document-moves/activities-mover';
 import { SwitchesInLog } from './switches-in-log';
 
 export const DERIVED_ACTIVITIES_SUBSCRIPTION = 'activities.derived';
@@ -84,7 +84,7 @@ export class DerivedActivitiesSubscriber implements EventSubscriber {
         await this.switches.apply(manager, switched);
         continue;
       }
-      const move = activityMoveOf(event);
+      const move = documentMoveOf(event);
       await this.mover.move(
         move,
         { apiKey: move.apiKey, actor: ACTOR, causationId: event.eventId },

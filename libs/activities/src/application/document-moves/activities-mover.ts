@@ -1,45 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateRepository,
-  EventStore,
-  type EventMetadata,
-  type RecordedEvent,
-} from '@app/event-store';
+import { AggregateRepository, EventStore, type EventMetadata } from '@app/event-store';
+import { type DocumentMove } from '@app/documents';
 import type { EntityManager } from 'typeorm';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../../domain/activity.aggregate';
 
 /** Records moved per append: a document may hold many thousands of them. */
 export const MOVE_CHUNK = 1000;
-
-export interface ActivityMove {
-  apiKey: string;
-  organizationId: string;
-  fromDocumentId: string;
-  documentId: string;
-}
-
-/**
- * The move a `DocumentMigrated` event asks for. A malformed event throws (and is parked,
- * failing its migration) rather than move nothing.
- */
-export function activityMoveOf(event: RecordedEvent): ActivityMove {
-  const { apiKey, organizationId, documentId, newDocumentId } = event.data as Record<
-    string,
-    unknown
-  >;
-  const fields = { apiKey, organizationId, documentId, newDocumentId };
-  for (const [field, value] of Object.entries(fields)) {
-    if (typeof value !== 'string' || value === '') {
-      throw new Error(`Malformed ${event.type}: no ${field}`);
-    }
-  }
-  return {
-    apiKey: apiKey as string,
-    organizationId: organizationId as string,
-    fromDocumentId: documentId as string,
-    documentId: newDocumentId as string,
-  };
-}
 
 /**
  * Moves every activity record of a migrated document to its new id (D6.7), in the caller's
@@ -54,7 +20,7 @@ export class ActivitiesMover {
     private readonly repository: AggregateRepository,
   ) {}
 
-  async move(move: ActivityMove, metadata: EventMetadata, m: EntityManager): Promise<number> {
+  async move(move: DocumentMove, metadata: EventMetadata, m: EntityManager): Promise<number> {
     const { apiKey, organizationId, fromDocumentId, documentId } = move;
     const rows: { activity_id: string }[] = await m.query(
       `SELECT activity_id FROM activities

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HOSTED_ACTION, readCommentChanges, recipientsOf } from '@app/collaboration';
-import { DocumentMigrated } from '@app/documents';
+import { DocumentMigrated, documentMoveOf } from '@app/documents';
 import {
   AggregateRepository,
   EventStore,
@@ -20,7 +20,7 @@ import {
   notificationStream,
 } from '../../domain/notification.aggregate';
 import { NotificationSettingsReader } from '../common/notification-settings.reader';
-import { documentMoveOf, NotificationsMover } from '../document-moves/notifications-mover';
+import { NotificationsMover } from '../document-moves/notifications-mover';
 import { deliveryOf, type PlannedDelivery } from './deliver-job';
 import { singleContent } from './derived-content';
 import { DerivedPlan, type DerivedChange } from './derived-plan';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DocumentMigrated } from '@app/documents';
+import { DocumentMigrated, documentMoveOf } from '@app/documents';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { documentMoveOf } from './notifications-mover';
 import { SettingsMover } from './settings-mover';
 
 export const DOCUMENT_MOVES_SUBSCRIPTION = 'notifications.document-moves';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AggregateRepository, EventStore, type EventMetadata } from '@app/event-store';
-import type { RecordedEvent } from '@app/event-store';
+import { type DocumentMove } from '@app/documents';
 import type { EntityManager } from 'typeorm';
 import {
   Notification,
@@ -10,36 +10,6 @@ import {
 
 /** Notifications moved per append: a document may hold many thousands of them. */
 export const MOVE_CHUNK = 1000;
-
-export interface DocumentMove {
-  apiKey: string;
-  organizationId: string;
-  fromDocumentId: string;
-  documentId: string;
-}
-
-/**
- * The move a `DocumentMigrated` event asks for. A malformed event throws (and is parked,
- * failing its migration) rather than move nothing.
- */
-export function documentMoveOf(event: RecordedEvent): DocumentMove {
-  const { apiKey, organizationId, documentId, newDocumentId } = event.data as Record<
-    string,
-    unknown
-  >;
-  const fields = { apiKey, organizationId, documentId, newDocumentId };
-  for (const [field, value] of Object.entries(fields)) {
-    if (typeof value !== 'string' || value === '') {
-      throw new Error(`Malformed ${event.type}: no ${field}`);
-    }
-  }
-  return {
-    apiKey: apiKey as string,
-    organizationId: organizationId as string,
-    fromDocumentId: documentId as string,
-    documentId: newDocumentId as string,
-  };
-}
 
 /**
  * Moves every notification of a migrated document to its new id (D6.7), in the caller's

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AggregateRepository, EventStore, type EventMetadata } from '@app/event-store';
+import type { DocumentMove } from '@app/documents';
 import type { EntityManager } from 'typeorm';
 import {
   NOTIFICATION_SETTINGS_STREAM_TYPE,
   notificationSettingsStream,
   UserNotificationSettings,
 } from '../../domain/notification-settings.aggregate';
-import { MOVE_CHUNK, type DocumentMove } from './notifications-mover';
+import { MOVE_CHUNK } from './notifications-mover';
 
 /**
  * Moves users' settings of a migrated document to its new id (D6.7), in the caller's
