@@ -1,7 +1,6 @@
 import { IsBoolean } from 'class-validator';
 import {
   BatchOf,
-  FreeObject,
   IsCallerId,
   NestedObject,
   OptionalField,
@@ -9,18 +8,17 @@ import {
   RequiredField,
   RequiredId,
 } from '@app/platform';
-import type { ActivityChange, FeatureType } from '../../domain/activity.events';
+import type { FeatureType } from '../../domain/activity.events';
 import {
   ActionTypeText,
   ActivityIdText,
   ActivityUserDto,
-  AnyValue,
-  ChangesMap,
   FeatureTypeText,
 } from './activity-fields';
+import { AmendableActivityFields } from './amendable-activity-fields';
 
 /** One record of operation 18 (spec table). */
-export class ActivityItemDto {
+export class ActivityItemDto extends AmendableActivityFields {
   /** Replaces the record with this id when it exists (D7.1). */
   @OptionalField()
   @ActivityIdText()
@@ -49,24 +47,6 @@ export class ActivityItemDto {
   @OptionalField()
   @IsCallerId()
   targetSubEntityId?: string;
-
-  @ChangesMap()
-  changes?: Record<string, ActivityChange>;
-
-  @AnyValue()
-  entityData?: unknown;
-
-  @AnyValue()
-  entityTargetData?: unknown;
-
-  @OptionalText(10_000)
-  displayMessageTemplate?: string;
-
-  @FreeObject()
-  displayMessageTemplateData?: Record<string, unknown>;
-
-  @OptionalText(2048)
-  actionIcon?: string;
 
   @OptionalField()
   @IsBoolean()
