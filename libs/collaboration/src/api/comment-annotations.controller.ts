@@ -15,6 +15,8 @@ import { UpdateCommentsCommand } from '../application/update-comments/update-com
 import {
   AddCommentAnnotationsRequest,
   AddCommentsRequest,
+} from './dto/add-comment-annotations.request';
+import {
   CommentReactionRequest,
   DeleteCommentAnnotationsRequest,
   DeleteCommentsRequest,

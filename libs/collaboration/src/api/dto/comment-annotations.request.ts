@@ -7,13 +7,10 @@ import {
   IsInt,
   IsString,
   MaxLength,
-  Min,
 } from 'class-validator';
 import {
-  BatchOf,
   FreeObject,
   IdFilter,
-  IsCallerId,
   MAX_BATCH_ITEMS,
   NestedList,
   NestedObject,
@@ -25,9 +22,7 @@ import {
 } from '@app/platform';
 import {
   DocumentTargetRequest,
-  LocationDto,
   NullableUser,
-  OptionalLocation,
   OptionalUser,
   RecordReadRequest,
   RequiredUser,
@@ -71,52 +66,6 @@ export class CommentChangesDto {
   triggerActivities?: boolean;
 }
 
-export class CommentDto extends CommentChangesDto {
-  @OptionalField()
-  @IsInt()
-  @Min(1)
-  commentId?: number;
-
-  @RequiredUser()
-  from: UserDto;
-}
-
-/** 1 to 100 comments. */
-const CommentList = () => NestedList(() => CommentDto, { min: 1, max: 100 });
-
-export class AnnotationDto {
-  /** Made by the server when absent. */
-  @OptionalField()
-  @IsCallerId()
-  annotationId?: string;
-
-  @OptionalLocation()
-  location?: LocationDto;
-
-  @OptionalUser()
-  from?: UserDto;
-
-  @FreeObject()
-  status?: Record<string, unknown>;
-
-  @FreeObject()
-  priority?: Record<string, unknown>;
-
-  @OptionalUser()
-  assignedTo?: UserDto;
-
-  @FreeObject()
-  context?: Record<string, unknown>;
-
-  @CommentList()
-  commentData: CommentDto[];
-}
-
-export class AddCommentAnnotationsRequest extends DocumentTargetRequest {
-  @BatchOf(() => AnnotationDto)
-  commentAnnotations: AnnotationDto[];
-}
-
 export class GetCommentAnnotationsRequest extends RecordReadRequest {
   @IdFilter()
   annotationIds?: string[];
@@ -154,11 +103,6 @@ export class DeleteCommentAnnotationsRequest extends DocumentTargetRequest {
 export class AnnotationTargetRequest extends DocumentTargetRequest {
   @RequiredId()
   annotationId: string;
-}
-
-export class AddCommentsRequest extends AnnotationTargetRequest {
-  @CommentList()
-  commentData: CommentDto[];
 }
 
 /** 1 to 1000 comment ids (numbers, as the hosted service makes them). */
