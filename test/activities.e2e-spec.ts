@@ -313,7 +313,7 @@ describe('activities: add (18), update (19), get and delete', () => {
           message: 'Activity(s) updated successfully.',
           data: {
             u1: { success: true, message: 'Activity updated.' },
-            missing: { success: false, message: 'Failed to update activity.' },
+            missing: { success: false, message: 'Failed to update activity.', code: 'not-found' },
           },
         },
       });
@@ -338,7 +338,7 @@ describe('activities: add (18), update (19), get and delete', () => {
         ],
       });
       expect(res.body.result.data).toEqual({
-        u2: { success: false, message: 'Duplicate id in request' },
+        u2: { success: false, message: 'Duplicate id in request', code: 'duplicate' },
       });
       const [u2] = await views({ organizationId: 'org-upd', activityIds: ['u2'] });
       expect(u2).not.toHaveProperty('actionIcon');
@@ -535,7 +535,12 @@ describe('activities: add (18), update (19), get and delete', () => {
           data: {
             x1: { success: true, id: 'x1', message: 'Activity deleted.' },
             x2: { success: true, id: 'x2', message: 'Activity deleted.' },
-            gone: { success: false, id: 'gone', message: 'Failed to delete activity.' },
+            gone: {
+              success: false,
+              id: 'gone',
+              message: 'Failed to delete activity.',
+              code: 'not-found',
+            },
           },
         },
       });
@@ -564,7 +569,12 @@ describe('activities: add (18), update (19), get and delete', () => {
         activityIds: ['dt3', 'dt2'],
       });
       expect(narrowed.body.result.data).toEqual({
-        dt3: { success: false, id: 'dt3', message: 'Failed to delete activity.' },
+        dt3: {
+          success: false,
+          id: 'dt3',
+          message: 'Failed to delete activity.',
+          code: 'not-found',
+        },
         dt2: { success: true, id: 'dt2', message: 'Activity deleted.' },
       });
       expect(await ids({ organizationId: 'org-del', activityIds: ['dt1', 'dt2', 'dt3'] })).toEqual([
@@ -765,7 +775,7 @@ describe('activities: add (18), update (19), get and delete', () => {
         other,
       );
       expect(up.body.result.data).toEqual({
-        mine: { success: false, message: 'Failed to update activity.' },
+        mine: { success: false, message: 'Failed to update activity.', code: 'not-found' },
       });
       const byId = await remove({ organizationId: 'org-ten', activityIds: ['mine'] }, other);
       expect(byId.body.result.data.mine.success).toBe(false);

@@ -95,7 +95,7 @@ describe('collaboration data', () => {
     );
     expect(updated.body.result.data).toEqual({
       '2': { success: true, id: 2, message: 'Updated successfully' },
-      '99': { success: false, id: 99, message: 'Not found' },
+      '99': { success: false, id: 99, message: 'Not found', code: 'not-found' },
     });
     const reaction = await t.post(
       '/v2/commentannotations/reactions/add',
@@ -114,7 +114,7 @@ describe('collaboration data', () => {
     );
     expect(status.body.result.data).toEqual({
       a1: { success: true, id: 'a1', message: 'Annotations updated successfully' },
-      nope: { success: false, id: 'nope', message: 'Annotation not found.' },
+      nope: { success: false, id: 'nope', message: 'Annotation not found.', code: 'not-found' },
     });
     const [a1] = await annotations({ annotationIds: ['a1'] });
     expect(a1.status.id).toBe('RESOLVED');

@@ -78,8 +78,18 @@ describe('documents', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.result.data).toEqual({
-      'doc-a': { success: false, id: 'doc-a', message: 'Document already exists' },
-      'doc-x': { success: false, id: 'doc-x', message: 'Duplicate id in request' },
+      'doc-a': {
+        success: false,
+        id: 'doc-a',
+        message: 'Document already exists',
+        code: 'already-exists',
+      },
+      'doc-x': {
+        success: false,
+        id: 'doc-x',
+        message: 'Duplicate id in request',
+        code: 'duplicate',
+      },
       'doc-c': { success: true, id: 'doc-c', message: 'Added Successfully' },
     });
     const read = await get({ organizationId: 'org' });
@@ -262,7 +272,7 @@ describe('documents', () => {
     });
     const res = await del({ organizationId: 'org', documentIds: ['twice', 'once', 'twice'] });
     expect(res.body.result.data).toEqual({
-      twice: { success: false, id: 'twice', message: 'Duplicate id in request' },
+      twice: { success: false, id: 'twice', message: 'Duplicate id in request', code: 'duplicate' },
       once: { success: true, id: 'once', message: 'Deleted Successfully' },
     });
     const left = await get({ organizationId: 'org', documentIds: ['twice', 'once'] });

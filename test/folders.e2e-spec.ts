@@ -52,11 +52,26 @@ describe('folders', () => {
         status: 'success',
         message: 'Folder created successfully.',
         data: {
-          a: { success: false, id: 'a', message: 'Duplicate id in request' },
-          b: { success: false, id: 'b', message: 'Parent folder does not exist' },
-          c: { success: false, id: 'c', message: 'Parent folder does not exist' },
+          a: { success: false, id: 'a', message: 'Duplicate id in request', code: 'duplicate' },
+          b: {
+            success: false,
+            id: 'b',
+            message: 'Parent folder does not exist',
+            code: 'not-found',
+          },
+          c: {
+            success: false,
+            id: 'c',
+            message: 'Parent folder does not exist',
+            code: 'not-found',
+          },
           x: { success: true, id: 'x', message: 'Folder added.' },
-          orphan: { success: false, id: 'orphan', message: 'Parent folder does not exist' },
+          orphan: {
+            success: false,
+            id: 'orphan',
+            message: 'Parent folder does not exist',
+            code: 'not-found',
+          },
         },
       },
     });
@@ -73,7 +88,7 @@ describe('folders', () => {
       a: { success: true, id: 'a', message: 'Folder added.' },
       b: { success: true, id: 'b', message: 'Folder added.' },
       c: { success: true, id: 'c', message: 'Folder added.' },
-      x: { success: false, id: 'x', message: 'Folder already exists' },
+      x: { success: false, id: 'x', message: 'Folder already exists', code: 'already-exists' },
     });
   });
 
@@ -163,15 +178,17 @@ describe('folders', () => {
         success: false,
         id: 'x',
         message: 'A folder cannot move under itself or one of its descendants',
+        code: 'invalid',
       },
       b: {
         success: false,
         id: 'b',
         message: 'A folder cannot move under itself or one of its descendants',
+        code: 'invalid',
       },
-      c: { success: false, id: 'c', message: 'Parent folder does not exist' },
-      ghost: { success: false, id: 'ghost', message: 'Folder does not exist' },
-      a: { success: false, id: 'a', message: 'Duplicate id in request' },
+      c: { success: false, id: 'c', message: 'Parent folder does not exist', code: 'not-found' },
+      ghost: { success: false, id: 'ghost', message: 'Folder does not exist', code: 'not-found' },
+      a: { success: false, id: 'a', message: 'Duplicate id in request', code: 'duplicate' },
     });
     const folders = await all();
     expect(folders.b.parentFolderId).toBe('x');

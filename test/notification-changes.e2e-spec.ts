@@ -94,7 +94,12 @@ describe('notifications: update and delete (D9.5)', () => {
     await t.app.get(AggregateRepository).save(items, { workspaceId, apiKey, actor: 'test' });
   }
   const ok = (id: string, message: string) => ({ success: true, id, message });
-  const failed = (id: string, message: string) => ({ success: false, id, message });
+  const failed = (id: string, message: string) => ({
+    success: false,
+    id,
+    message,
+    code: message.startsWith('Duplicate') ? 'duplicate' : 'not-found',
+  });
   const UPDATED = 'Notification updated.';
   const UPDATE_FAILED = 'Failed to update notification.';
   const DELETED = 'Notification deleted.';

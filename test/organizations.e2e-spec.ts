@@ -65,8 +65,18 @@ describe('organizations', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.status).toBe('success');
     expect(res.body.result.data).toEqual({
-      'org-a': { success: false, id: 'org-a', message: 'Organization already exists' },
-      'org-dup': { success: false, id: 'org-dup', message: 'Duplicate id in request' },
+      'org-a': {
+        success: false,
+        id: 'org-a',
+        message: 'Organization already exists',
+        code: 'already-exists',
+      },
+      'org-dup': {
+        success: false,
+        id: 'org-dup',
+        message: 'Duplicate id in request',
+        code: 'duplicate',
+      },
       'org-c': { success: true, id: 'org-c', message: 'Added Successfully' },
     });
     const read = await get({ organizationIds: ['org-a', 'org-c', 'org-dup'] });
@@ -90,6 +100,7 @@ describe('organizations', () => {
             success: false,
             id: 'org-missing',
             message: 'Organization does not exist',
+            code: 'not-found',
           },
         },
       },
@@ -171,7 +182,12 @@ describe('organizations', () => {
       { organizationId: 'org-b', organizationName: 'two' },
     ]);
     expect(res.body.result.data).toEqual({
-      'org-b': { success: false, id: 'org-b', message: 'Duplicate id in request' },
+      'org-b': {
+        success: false,
+        id: 'org-b',
+        message: 'Duplicate id in request',
+        code: 'duplicate',
+      },
       'org-c': { success: true, id: 'org-c', message: 'Updated Successfully' },
     });
     const read = await get({ organizationIds: ['org-b', 'org-c'] });

@@ -81,8 +81,13 @@ describe('users', () => {
       users: [{ userId: 'org-user' }, { userId: 'dup' }, { userId: 'dup' }, { userId: 'new' }],
     });
     expect(res.body.result.data).toEqual({
-      'org-user': { success: false, id: 'org-user', message: 'User already exists.' },
-      dup: { success: false, id: 'dup', message: 'Duplicate id in request' },
+      'org-user': {
+        success: false,
+        id: 'org-user',
+        message: 'User already exists.',
+        code: 'already-exists',
+      },
+      dup: { success: false, id: 'dup', message: 'Duplicate id in request', code: 'duplicate' },
       new: { success: true, id: 'new', message: 'User added.' },
     });
     const noFolder = await add({
@@ -119,7 +124,12 @@ describe('users', () => {
           message: 'User(s) processed successfully.',
           data: {
             [user]: { success: true, id: user, message: 'User updated.' },
-            ghost: { success: false, id: 'ghost', message: 'User does not exist.' },
+            ghost: {
+              success: false,
+              id: 'ghost',
+              message: 'User does not exist.',
+              code: 'not-found',
+            },
           },
         },
       });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ITEM_FAILURE_CODES } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
 import { AggregateRepository, type AggregateToSave } from './aggregate.repository';
@@ -6,13 +7,15 @@ import { EventStore } from './event-store';
 import type { EventMetadata } from './events';
 import { retryOnConflict } from './retry-on-conflict';
 
-/** One item's answer in a batch operation (spec "Shared rules" 4). */
+/** Why a batch item failed, for callers to act on without parsing the message (D5.3). */
+export type ItemFailureCode = (typeof ITEM_FAILURE_CODES)[number];
+
+/** One item's answer in a batch operation (spec "Shared rules" 4); a failed one has a `code`. */
 export interface ItemResult {
   success: boolean;
   id: string;
   message: string;
-  /** Why a failed item failed, where a caller may act on it (`failed-precondition`). */
-  code?: string;
+  code?: ItemFailureCode;
 }
 
 /** A batch answer: one entry per submitted id. */
@@ -22,7 +25,7 @@ export type BatchResult = Record<string, ItemResult>;
 export class ItemRefused extends Error {
   constructor(
     message: string,
-    readonly code?: string,
+    readonly code: ItemFailureCode,
   ) {
     super(message);
     this.name = 'ItemRefused';
@@ -47,8 +50,8 @@ export class BatchOutcome {
     this.results.set(id, { success: true, id, message });
   }
 
-  fail(id: string, message: string, code?: string): void {
-    this.results.set(id, { success: false, id, message, ...(code !== undefined && { code }) });
+  fail(id: string, message: string, code: ItemFailureCode): void {
+    this.results.set(id, { success: false, id, message, code });
   }
 
   /** Runs `decide`; an `ItemRefused` fails the item, anything else fails the call. */
@@ -113,7 +116,7 @@ export class StreamBatchRunner {
         const toSave: AggregateToSave[] = [];
         batch.items.forEach((item, i) => {
           const id = ids[i];
-          if (repeated.has(id)) return outcome.fail(id, DUPLICATE_ID_MESSAGE);
+          if (repeated.has(id)) return outcome.fail(id, DUPLICATE_ID_MESSAGE, 'duplicate');
           const { streamId, streamType } = streams.get(id)!;
           const aggregate = batch.create(id).load((history.get(streamId) ?? []) as never);
           if (outcome.attempt(id, () => batch.decide(aggregate, item))) {

@@ -47,7 +47,7 @@ export class Activity extends Aggregate<ActivityEvent> {
 
   /** Operation 19: the fields given; an immutable record refuses (D7.5). */
   amend(amendment: ActivityAmendment, at: number): string {
-    if (!this.content) throw new ItemRefused(ACTIVITY_MESSAGES.updateFailed);
+    if (!this.content) throw new ItemRefused(ACTIVITY_MESSAGES.updateFailed, 'not-found');
     if (this.content.immutable) throw new ItemRefused(ACTIVITY_MESSAGES.immutable, IMMUTABLE_CODE);
     if (Object.keys(amendment).length > 0) {
       this.raise(ActivityAmended({ ...this.ref, amendment, at }));
@@ -56,7 +56,7 @@ export class Activity extends Aggregate<ActivityEvent> {
   }
 
   delete(at: number): string {
-    if (!this.content) throw new ItemRefused(ACTIVITY_MESSAGES.deleteFailed);
+    if (!this.content) throw new ItemRefused(ACTIVITY_MESSAGES.deleteFailed, 'not-found');
     if (this.content.immutable) throw new ItemRefused(ACTIVITY_MESSAGES.immutable, IMMUTABLE_CODE);
     this.raise(ActivityDeleted({ ...this.ref, at }));
     return ACTIVITY_MESSAGES.deleted;

@@ -66,7 +66,10 @@ export interface CommentChanges {
 }
 
 /** Hosted comment results: keyed by comment id, which is a number. */
-export type CommentResults = Record<string, { success: boolean; id: number; message: string }>;
+export type CommentResults = Record<
+  string,
+  { success: boolean; id: number; message: string; code?: 'not-found' }
+>;
 
 export const ANNOTATION_MISSING = 'Annotation not found.';
 export const ANNOTATION_EXISTS = 'Annotation already exists.';
@@ -242,7 +245,7 @@ export class CommentAnnotationRecord extends CollabRecord<CommentAnnotation> {
     for (const id of commentIds) {
       results[String(id)] = found.has(id)
         ? { success: true, id, message: ok }
-        : { success: false, id, message: 'Not found' };
+        : { success: false, id, message: 'Not found', code: 'not-found' };
     }
     return results;
   }

@@ -33,7 +33,7 @@ export class Document extends Aggregate<DocumentEvent> {
   }
 
   add(fields: DocumentFields, at: number): string {
-    if (this.exists) throw new ItemRefused(DOCUMENT_MESSAGES.exists);
+    if (this.exists) throw new ItemRefused(DOCUMENT_MESSAGES.exists, 'already-exists');
     this.raise(DocumentAdded({ ...this.ref, ...fields, at }));
     return DOCUMENT_MESSAGES.added;
   }
@@ -47,8 +47,8 @@ export class Document extends Aggregate<DocumentEvent> {
 
   /** Moves this document to `target` (which must not exist): one event on each side. */
   migrateTo(target: Document, migrationId: string, at: number): void {
-    if (!this.fields) throw new ItemRefused('Source document does not exist');
-    if (target.exists) throw new ItemRefused('Target document already exists');
+    if (!this.fields) throw new ItemRefused('Source document does not exist', 'not-found');
+    if (target.exists) throw new ItemRefused('Target document already exists', 'already-exists');
     const { createdAt, ...fields } = this.fields;
     const newDocumentId = target.ref.documentId;
     this.raise(DocumentMigrated({ ...this.ref, newDocumentId, migrationId, at }));

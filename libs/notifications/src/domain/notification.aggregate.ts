@@ -51,7 +51,7 @@ export class Notification extends Aggregate<NotificationEvent> {
     read: { userIds: string[]; persist: boolean } | undefined,
     at: number,
   ): string {
-    if (!this.exists) throw new ItemRefused(NOTIFICATION_MESSAGES.updateFailed);
+    if (!this.exists) throw new ItemRefused(NOTIFICATION_MESSAGES.updateFailed, 'not-found');
     if (Object.keys(changes).length > 0) {
       this.raise(NotificationChanged({ ...this.ref, changes, at }));
     }
@@ -62,7 +62,7 @@ export class Notification extends Aggregate<NotificationEvent> {
   }
 
   delete(at: number): string {
-    if (!this.exists) throw new ItemRefused(NOTIFICATION_MESSAGES.deleteFailed);
+    if (!this.exists) throw new ItemRefused(NOTIFICATION_MESSAGES.deleteFailed, 'not-found');
     this.raise(NotificationDeleted({ ...this.ref, at }));
     return NOTIFICATION_MESSAGES.deleted;
   }

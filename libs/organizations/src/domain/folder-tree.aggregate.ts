@@ -39,9 +39,9 @@ export class FolderTree extends Aggregate<FolderEvent> {
   }
 
   add(folderId: string, folderName: string, parentFolderId: string | null, at: number): string {
-    if (this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.exists);
+    if (this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.exists, 'already-exists');
     if (parentFolderId !== null && !this.folders.has(parentFolderId)) {
-      throw new ItemRefused(FOLDER_MESSAGES.parentMissing);
+      throw new ItemRefused(FOLDER_MESSAGES.parentMissing, 'not-found');
     }
     const ancestors =
       parentFolderId === null ? [] : [...this.ancestorsOf(parentFolderId), parentFolderId];
@@ -56,16 +56,16 @@ export class FolderTree extends Aggregate<FolderEvent> {
     at: number,
   ): string {
     const folder = this.folders.get(folderId);
-    if (!folder) throw new ItemRefused(FOLDER_MESSAGES.missing);
+    if (!folder) throw new ItemRefused(FOLDER_MESSAGES.missing, 'not-found');
     const target = change.parentFolderId;
     let move: { parentFolderId: string | null; ancestors: string[] } | undefined;
     if (target !== undefined && target !== folder.parent) {
       if (target !== null && !this.folders.has(target)) {
-        throw new ItemRefused(FOLDER_MESSAGES.parentMissing);
+        throw new ItemRefused(FOLDER_MESSAGES.parentMissing, 'not-found');
       }
       const ancestors = target === null ? [] : [...this.ancestorsOf(target), target];
       if (target === folderId || ancestors.includes(folderId)) {
-        throw new ItemRefused(FOLDER_MESSAGES.cycle);
+        throw new ItemRefused(FOLDER_MESSAGES.cycle, 'invalid');
       }
       move = { parentFolderId: target, ancestors };
     }

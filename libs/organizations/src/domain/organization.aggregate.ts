@@ -27,7 +27,7 @@ export class Organization extends Aggregate<OrganizationEvent> {
   exists = false;
 
   add(apiKey: string, organizationId: string, fields: OrganizationFields, at: number): string {
-    if (this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.exists);
+    if (this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.exists, 'already-exists');
     this.raise(
       OrganizationAdded({
         apiKey,
@@ -43,7 +43,7 @@ export class Organization extends Aggregate<OrganizationEvent> {
   }
 
   update(apiKey: string, organizationId: string, fields: OrganizationFields, at: number): string {
-    if (!this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.missing);
+    if (!this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.missing, 'not-found');
     this.raise(OrganizationUpdated({ apiKey, organizationId, ...fields, at }));
     return ORGANIZATION_MESSAGES.updated;
   }

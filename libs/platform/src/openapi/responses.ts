@@ -78,17 +78,31 @@ export const CONFLICT = {
   ABORTED: 'the write kept conflicting with concurrent writers after its retries',
 } as const;
 
+/** Why a batch item failed, for callers to act on without parsing the message (D5.3). */
+export const ITEM_FAILURE_CODES = [
+  'already-exists',
+  'not-found',
+  'duplicate',
+  'invalid',
+  'failed-precondition',
+  'internal',
+] as const;
+
 /** A batch answer: each submitted id's own result; the envelope stays success (D5). */
 export const BATCH_RESULT = namedSchema(
   'BatchResult',
   mapOf(
     namedSchema(
       'ItemResult',
-      object({
-        success: boolean(),
-        id: string(),
-        message: string('What was done, or why this item failed'),
-      }),
+      object(
+        {
+          success: boolean(),
+          id: string(),
+          message: string('What was done, or why this item failed'),
+          code: oneOfValues(ITEM_FAILURE_CODES, 'Why the item failed (failed items only)'),
+        },
+        { optional: ['code'] },
+      ),
     ),
     'Submitted id → its result',
   ),

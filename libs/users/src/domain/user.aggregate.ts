@@ -28,7 +28,7 @@ export class UserRecord extends Aggregate<UserEvent> {
   }
 
   add(fields: UserFields, at: number): string {
-    if (this.exists) throw new ItemRefused(USER_MESSAGES.exists);
+    if (this.exists) throw new ItemRefused(USER_MESSAGES.exists, 'already-exists');
     this.raise(
       UserAdded({
         ...this.ref,
@@ -42,7 +42,7 @@ export class UserRecord extends Aggregate<UserEvent> {
   }
 
   update(fields: UserFields, at: number): string {
-    if (!this.exists) throw new ItemRefused(USER_MESSAGES.missing);
+    if (!this.exists) throw new ItemRefused(USER_MESSAGES.missing, 'not-found');
     this.raise(UserUpdated({ ...this.ref, ...fields, at }));
     return USER_MESSAGES.updated;
   }

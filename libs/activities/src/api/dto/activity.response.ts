@@ -1,4 +1,4 @@
-import { json, namedSchema } from '@app/platform';
+import { ITEM_FAILURE_CODES, json, namedSchema } from '@app/platform';
 import { FEATURE_TYPES } from '../../domain/activity.events';
 
 const { boolean, freeObject, integer, mapOf, nullable, object, oneOfValues, string } = json;
@@ -11,7 +11,10 @@ export const ACTIVITIES_ADDED = namedSchema(
   object({ success: boolean(), message: string() }),
 );
 
-const CODE = string('failed-precondition when the record is immutable');
+const CODE = oneOfValues(
+  ITEM_FAILURE_CODES,
+  'Why the item failed: not-found, or failed-precondition when the record is immutable',
+);
 
 /** Operation 19's answer (spec): per id `{success, message}`, without `id`. */
 export const ACTIVITIES_UPDATED = namedSchema(

@@ -1,4 +1,4 @@
-import type { BatchResult, StreamBatch } from '@app/event-store';
+import type { BatchResult, ItemFailureCode, StreamBatch } from '@app/event-store';
 import { metadataOf, type ApiKeyTenant } from '@app/workspaces';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../../domain/activity.aggregate';
 
@@ -29,7 +29,7 @@ export function activityBatch<I>(
 export interface ActivityItemResult {
   success: boolean;
   message: string;
-  code?: string;
+  code?: ItemFailureCode;
 }
 
 export type ActivityBatchResult = Record<string, ActivityItemResult>;

@@ -49,7 +49,7 @@ export class DeleteActivitiesHandler implements ICommandHandler<DeleteActivities
           (id) => id,
           (activity) => {
             if (!isSelected(activity, selection)) {
-              throw new ItemRefused(ACTIVITY_MESSAGES.deleteFailed);
+              throw new ItemRefused(ACTIVITY_MESSAGES.deleteFailed, 'not-found');
             }
             return activity.delete(at);
           },

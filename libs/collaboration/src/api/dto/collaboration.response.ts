@@ -1,6 +1,7 @@
 import { json, namedSchema } from '@app/platform';
 
-const { arrayOf, freeObject, integer, mapOf, nullable, object, string, boolean } = json;
+const { arrayOf, freeObject, integer, mapOf, nullable, object, oneOfValues, string, boolean } =
+  json;
 
 export const COLLAB_USER = namedSchema(
   'CollabUser',
@@ -131,6 +132,14 @@ export const COMMENT_IDS = arrayOf(integer(), 'The ids of the comments added, in
 
 /** Hosted comment results: keyed by comment id, which is a number. */
 export const COMMENT_RESULTS = mapOf(
-  object({ success: boolean(), id: integer(), message: string() }),
+  object(
+    {
+      success: boolean(),
+      id: integer(),
+      message: string(),
+      code: oneOfValues(['not-found'], 'Why the comment failed (failed items only)'),
+    },
+    { optional: ['code'] },
+  ),
   'Comment id → its result',
 );

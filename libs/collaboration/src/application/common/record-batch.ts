@@ -47,7 +47,10 @@ export class RecordBatch {
           return decide(record, item);
         } catch (err) {
           if (err instanceof CollaborationError && ITEM_FAILURES.has(err.code)) {
-            throw new ItemRefused(err.message);
+            throw new ItemRefused(
+              err.message,
+              err.code === 'NOT_FOUND' ? 'not-found' : 'already-exists',
+            );
           }
           throw err;
         }

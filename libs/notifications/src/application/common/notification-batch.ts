@@ -35,7 +35,7 @@ export function notificationBatch<I>(
     create: (id) => new Notification(refOf(id)),
     decide: (notification, item) => {
       if (notification.content && !isSelected(notification.content, selection)) {
-        throw new ItemRefused(refused);
+        throw new ItemRefused(refused, 'not-found');
       }
       return decide(notification, item);
     },
