@@ -21,7 +21,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((data) => {
         if (!(data instanceof Page)) return success(data ?? null, message);
-        const envelope = success(data.data, message);
+        const envelope = success(data.answer(), message);
         if (data.nextToken) Object.assign(envelope.result, { [data.tokenField]: data.nextToken });
         return envelope;
       }),
