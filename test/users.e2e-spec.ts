@@ -32,9 +32,10 @@ describe('users', () => {
   const ids = (res: { body: { result: { data: { userId: string }[] } } }) =>
     res.body.result.data.map((u) => u.userId);
 
-  it('adds users at organization scope, making the organization (users/add)', async () => {
+  it('adds users at organization scope, making the organization with createOrganization (users/add)', async () => {
     const res = await add({
       organizationId: 'org-new',
+      createOrganization: true,
       users: [
         { userId: 'u1', name: 'Ann', email: 'ann@example.com', role: 'admin' },
         { userId: 'u2', name: 'Bob', email: 'bob@example.com' },
@@ -143,6 +144,7 @@ describe('users', () => {
     const userIds = Array.from({ length: 25 }, (_, i) => `p${String(i).padStart(2, '0')}`);
     const added = await add({
       organizationId: 'org-paged',
+      createOrganization: true,
       users: [...userIds].reverse().map((userId) => ({ userId })),
     });
     expect(

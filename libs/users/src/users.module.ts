@@ -11,8 +11,9 @@ import { UserRecordEraser } from './erasure/user-record-eraser';
 import { UserProjection } from './read-models/user.projection';
 import { Migrations } from '@app/platform';
 import { Users1763856000005 } from './migrations/1763856000005-users';
+import { UsersByUserIndex1764300000071 } from './migrations/1764300000071-users-by-user-index';
 
-@Migrations(Users1763856000005)
+@Migrations(Users1763856000005, UsersByUserIndex1764300000071)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [UsersController],

@@ -12,6 +12,14 @@ import {
   DELETION_STATUS,
 } from './dto/deletion.response';
 
+const STATUS = {
+  message: 'Data fetched successfully.',
+  summary: 'Read the progress of a user data deletion',
+  data: DeletionStatusRequest,
+  response: DELETION_STATUS,
+  errors: { NOT_FOUND: 'no such deletion job' },
+} as const;
+
 /** User data deletion: operations 16 and 17 (D8). */
 @ApiTags('users')
 @Controller()
@@ -47,15 +55,16 @@ export class UserDataController {
   }
 
   /** Operation 17. */
-  @Rpc('v1/users/data/delete/status', {
-    message: 'Data fetched successfully.',
-    summary: 'Read the progress of a user data deletion',
-    data: DeletionStatusRequest,
-    response: DELETION_STATUS,
-    errors: { NOT_FOUND: 'no such deletion job' },
-  })
+  @Rpc('v1/users/data/delete/status', STATUS)
   @ApiKeyAuth()
   status(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletionStatusRequest) {
     return this.queries.execute(new GetDeletionStatusQuery(tenant, data.jobId));
+  }
+
+  /** Operation 17 at the hosted v2 path (D6.8): the same handler. */
+  @Rpc('v2/users/data/delete/status', STATUS)
+  @ApiKeyAuth()
+  statusV2(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletionStatusRequest) {
+    return this.status(tenant, data);
   }
 }

@@ -8,7 +8,8 @@ export class Page<T> {
     readonly data: T[],
     readonly nextToken?: string,
     readonly tokenField = 'nextPageToken',
-    private readonly groupOf?: (item: T) => [key: string, value: unknown],
+    /** `result.data` in place of the items when grouped (`groupedBy`). */
+    private readonly groups?: Record<string, unknown[]>,
   ) {}
 
   /**
@@ -16,24 +17,20 @@ export class Page<T> {
    * reads the hosted service groups (users by document, say).
    */
   groupedBy<V>(keyOf: (item: T) => string, valueOf: (item: T) => V): Page<T> {
-    return new Page(this.data, this.nextToken, this.tokenField, (item) => [
-      keyOf(item),
-      valueOf(item),
-    ]);
+    const groups = new Map<string, V[]>();
+    for (const item of this.data) {
+      const key = keyOf(item);
+      const group = groups.get(key);
+      if (group) group.push(valueOf(item));
+      else groups.set(key, [valueOf(item)]);
+    }
+    // fromEntries defines own properties: a key such as `__proto__` stays a plain key.
+    return new Page(this.data, this.nextToken, this.tokenField, Object.fromEntries(groups));
   }
 
   /** What `result.data` holds: the items, or their groups. */
   answer(): unknown {
-    if (!this.groupOf) return this.data;
-    const groups = new Map<string, unknown[]>();
-    for (const item of this.data) {
-      const [key, value] = this.groupOf(item);
-      const group = groups.get(key);
-      if (group) group.push(value);
-      else groups.set(key, [value]);
-    }
-    // fromEntries defines own properties: a key such as `__proto__` stays a plain key.
-    return Object.fromEntries(groups);
+    return this.groups ?? this.data;
   }
 }
 

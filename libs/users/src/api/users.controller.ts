@@ -1,14 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddUsersCommand } from '../application/add-users/add-users.command';
-import { GetUsersQuery } from '../application/get-users/get-users.query';
+import { GetUsersQuery, type UsersSelection } from '../application/get-users/get-users.query';
 import type { UserTarget } from '../application/common/user-item';
 import { UpdateUsersCommand } from '../application/update-users/update-users.command';
-import { USER_VIEW } from './dto/users.response';
-import { GetUsersRequest, UsersRequest, type UserScopeRequest } from './dto/users.request';
+import { USERS_ANSWER } from './dto/users.response';
+import {
+  AddUsersRequest,
+  GetUsersRequest,
+  UsersRequest,
+  type UserScopeRequest,
+} from './dto/users.request';
 
 /** The scope a call names (D8.1); both a document and a folder is ambiguous. */
 function targetOf({ organizationId, documentId, folderId }: UserScopeRequest): UserTarget {
@@ -20,6 +25,34 @@ function targetOf({ organizationId, documentId, folderId }: UserScopeRequest): U
   if (folderId !== undefined) return { organizationId, scope: { type: 'folder', id: folderId } };
   return { organizationId, scope: { type: 'organization', id: '' } };
 }
+
+/** users/get: one scope, or every document's users (hosted `allDocuments`). */
+function selectionOf(data: GetUsersRequest): UsersSelection {
+  const { organizationId, allDocuments, groupByDocumentId } = data;
+  if (!allDocuments) {
+    if (groupByDocumentId) {
+      throw ServiceError.invalidField(
+        'data.groupByDocumentId',
+        'groupByDocumentId works with allDocuments: true',
+      );
+    }
+    return { kind: 'scope', target: targetOf(data) };
+  }
+  for (const field of ['documentId', 'folderId'] as const) {
+    if (data[field] !== undefined) {
+      throw ServiceError.invalidField(`data.${field}`, `give allDocuments or ${field}, not both`);
+    }
+  }
+  return { kind: 'all-documents', organizationId, groupByDocumentId: !!groupByDocumentId };
+}
+
+const UPDATE = {
+  message: 'User(s) processed successfully.',
+  summary: 'Update users of an organization, document or folder',
+  data: UsersRequest,
+  response: BATCH_RESULT,
+  errors: { ...CONFLICT, NOT_FOUND: 'the organization, document or folder does not exist' },
+} as const;
 
 /** User operations: spec 15 and users add/get of D8.1. */
 @ApiTags('users')
@@ -33,39 +66,50 @@ export class UsersController {
   @Rpc('v2/users/add', {
     message: 'User(s) processed successfully.',
     summary: 'Add users to an organization, or to one of its documents or folders',
-    data: UsersRequest,
+    data: AddUsersRequest,
     response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the organization, document or folder does not exist' },
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND:
+        'the organization, document or folder does not exist and its create flag is not set',
+    },
   })
   @ApiKeyAuth()
-  add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
-    return this.commands.execute(new AddUsersCommand(tenant, targetOf(data), data.users));
+  add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddUsersRequest) {
+    return this.commands.execute(
+      new AddUsersCommand(tenant, targetOf(data), data.users, {
+        organization: data.createOrganization === true,
+        folder: data.createFolder === true,
+        document: data.createDocument === true,
+      }),
+    );
   }
 
   /** Operation 15. */
-  @Rpc('v1/users/update', {
-    message: 'User(s) processed successfully.',
-    summary: 'Update users of an organization, document or folder',
-    data: UsersRequest,
-    response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the organization, document or folder does not exist' },
-  })
+  @Rpc('v1/users/update', UPDATE)
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
     return this.commands.execute(new UpdateUsersCommand(tenant, targetOf(data), data.users));
+  }
+
+  /** Operation 15 at the hosted v2 path (D6.8): the same handler. */
+  @Rpc('v2/users/update', UPDATE)
+  @ApiKeyAuth()
+  updateV2(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
+    return this.update(tenant, data);
   }
 
   @Rpc('v2/users/get', {
     message: 'User(s) retrieved successfully.',
     summary: 'Read the users of an organization, document or folder, a page at a time',
     data: GetUsersRequest,
-    response: json.arrayOf(USER_VIEW),
+    response: USERS_ANSWER,
     pageToken: 'nextPageToken',
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsersRequest) {
     return this.queries.execute(
-      new GetUsersQuery(tenant, targetOf(data), data.userIds, data.pageSize, data.pageToken),
+      new GetUsersQuery(tenant, selectionOf(data), data.userIds, data.pageSize, data.pageToken),
     );
   }
 }

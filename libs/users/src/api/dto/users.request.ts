@@ -1,3 +1,4 @@
+import { IsBoolean } from 'class-validator';
 import {
   BatchOf,
   DEFAULT_PAGE_SIZE,
@@ -40,16 +41,41 @@ export class UserScopeRequest {
   folderId?: string;
 }
 
-/** users/add and operation 15. */
+/** Operation 15 (and users/add, below). */
 export class UsersRequest extends UserScopeRequest {
   @BatchOf(() => UserItemDto)
   users: UserItemDto[];
+}
+
+/** users/add: the hosted flags that make a missing organization, folder or document. */
+export class AddUsersRequest extends UsersRequest {
+  @OptionalField()
+  @IsBoolean()
+  createOrganization?: boolean;
+
+  @OptionalField()
+  @IsBoolean()
+  createFolder?: boolean;
+
+  @OptionalField()
+  @IsBoolean()
+  createDocument?: boolean;
 }
 
 /** users/get. */
 export class GetUsersRequest extends UserScopeRequest {
   @IdFilter()
   userIds?: string[];
+
+  /** The users of every document of the organization instead of one scope (hosted). */
+  @OptionalField()
+  @IsBoolean()
+  allDocuments?: boolean;
+
+  /** With allDocuments: `data` is `{"<documentId>": [users]}` (hosted). */
+  @OptionalField()
+  @IsBoolean()
+  groupByDocumentId?: boolean;
 
   @PageSize()
   pageSize: number = DEFAULT_PAGE_SIZE;

@@ -13,26 +13,36 @@ export class AddUsersHandler implements ICommandHandler<AddUsersCommand> {
     private readonly documents: DocumentDirectory,
   ) {}
 
-  execute({ tenant, target, users }: AddUsersCommand): Promise<BatchResult> {
+  execute({ tenant, target, users, create }: AddUsersCommand): Promise<BatchResult> {
     const at = Date.now();
+    const { apiKey } = tenant;
     const { organizationId, scope } = target;
     return this.batches.run({
       ...userBatch(tenant, target, users, (record, { userId: _, ...fields }) =>
         record.add(fields, at),
       ),
-      // The scope must exist: a folder or document is never made here (NOT_FOUND).
+      // The organization, folder or document is found, or made by its own library's
+      // aggregate (its events, read rows and webhooks as documents/add makes them), in the
+      // users' transaction: a call that fails makes nothing.
       prepare: async (manager) => {
         const opened = await this.organizations.open(manager, {
-          apiKey: tenant.apiKey,
+          apiKey,
           organizationId,
-          createOrganization: true,
+          createOrganization: create.organization,
           folderId: scope.type === 'folder' ? scope.id : undefined,
+          createFolder: create.folder,
           at,
         });
-        if (scope.type === 'document') {
-          await this.documents.require(tenant.apiKey, organizationId, scope.id, manager);
-        }
-        return opened.toSave;
+        if (scope.type !== 'document') return opened.toSave;
+        const document = await this.documents.open(manager, {
+          apiKey,
+          organizationId,
+          documentId: scope.id,
+          createDocument: create.document,
+          accessType: tenant.options.defaultDocumentAccessType,
+          at,
+        });
+        return [...opened.toSave, ...document];
       },
     });
   }

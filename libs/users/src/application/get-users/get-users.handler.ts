@@ -1,6 +1,8 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { PageTokens, sortedIds } from '@app/platform';
+import { PageTokens, sortedIds, type Page } from '@app/platform';
+import type { ApiKeyTenant } from '@app/workspaces';
 import { DataSource } from 'typeorm';
+import type { UserTarget } from '../common/user-item';
 import { GetUsersQuery, type UserView } from './get-users.query';
 
 interface UserRow {
@@ -10,6 +12,24 @@ interface UserRow {
   metadata: Record<string, unknown>;
 }
 
+interface DocumentUserRow extends UserRow {
+  document_id: string;
+}
+
+const viewOf = (row: UserRow): UserView => ({
+  userId: row.user_id,
+  name: row.name,
+  email: row.email,
+  ...row.metadata,
+});
+
+interface Read {
+  tenant: ApiKeyTenant;
+  ids: string[] | null;
+  pageSize: number;
+  pageToken: string | undefined;
+}
+
 @QueryHandler(GetUsersQuery)
 export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
   constructor(
@@ -17,9 +37,18 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
     private readonly tokens: PageTokens,
   ) {}
 
-  async execute({ tenant, target, userIds, pageSize, pageToken }: GetUsersQuery) {
-    const ids = sortedIds(userIds);
-    const { organizationId, scope } = target;
+  execute({ tenant, selection, userIds, pageSize, pageToken }: GetUsersQuery) {
+    const read: Read = { tenant, ids: sortedIds(userIds), pageSize, pageToken };
+    if (selection.kind === 'scope') return this.inScope(read, selection.target);
+    return selection.groupByDocumentId
+      ? this.byDocument(read, selection.organizationId)
+      : this.inAnyDocument(read, selection.organizationId);
+  }
+
+  private async inScope(
+    { tenant, ids, pageSize, pageToken }: Read,
+    { organizationId, scope }: UserTarget,
+  ): Promise<Page<UserView>> {
     const read = this.tokens.read<string>(
       'users',
       tenant.apiKey,
@@ -36,15 +65,67 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
        LIMIT $7`,
       [tenant.apiKey, organizationId, scope.type, scope.id, ids, read.after, read.limit],
     );
-    return read.page(
-      rows,
-      (row) => row.user_id,
-      (row): UserView => ({
-        userId: row.user_id,
-        name: row.name,
-        email: row.email,
-        ...row.metadata,
-      }),
+    return read.page(rows, (row) => row.user_id, viewOf);
+  }
+
+  /**
+   * Every user with a record in some document, once, with the fields of their record in the
+   * first of those documents by id.
+   */
+  private async inAnyDocument(
+    { tenant, ids, pageSize, pageToken }: Read,
+    organizationId: string,
+  ): Promise<Page<UserView>> {
+    const read = this.tokens.read<string>(
+      'users:all-documents',
+      tenant.apiKey,
+      [organizationId, ids],
+      pageSize,
+      pageToken,
     );
+    const rows: UserRow[] = await this.dataSource.query(
+      `SELECT DISTINCT ON (user_id) user_id, name, email, metadata FROM users
+       WHERE api_key = $1 AND organization_id = $2 AND scope_type = 'document'
+         AND ($3::text[] IS NULL OR user_id = ANY($3::text[]))
+         AND ($4::text IS NULL OR user_id > $4::text)
+       ORDER BY user_id, scope_id
+       LIMIT $5`,
+      [tenant.apiKey, organizationId, ids, read.after, read.limit],
+    );
+    return read.page(rows, (row) => row.user_id, viewOf);
+  }
+
+  /**
+   * Every document record, by document then user id, answered as `{"<documentId>": [users]}`.
+   * A page holds `pageSize` records: a document's users may go on on the next page.
+   */
+  private async byDocument(
+    { tenant, ids, pageSize, pageToken }: Read,
+    organizationId: string,
+  ): Promise<Page<DocumentUserRow>> {
+    const read = this.tokens.read<[string, string]>(
+      'users:by-document',
+      tenant.apiKey,
+      [organizationId, ids],
+      pageSize,
+      pageToken,
+    );
+    const [afterDocument, afterUser] = read.after ?? [null, null];
+    const rows: DocumentUserRow[] = await this.dataSource.query(
+      `SELECT scope_id AS document_id, user_id, name, email, metadata FROM users
+       WHERE api_key = $1 AND organization_id = $2 AND scope_type = 'document'
+         AND ($3::text[] IS NULL OR user_id = ANY($3::text[]))
+         AND ($4::text IS NULL OR (scope_id, user_id) > ($4::text, $5::text))
+       ORDER BY scope_id, user_id
+       LIMIT $6`,
+      [tenant.apiKey, organizationId, ids, afterDocument, afterUser, read.limit],
+    );
+    return read
+      .page(
+        rows,
+        (row): [string, string] => [row.document_id, row.user_id],
+        (row) => row,
+      )
+      .groupedBy((row) => row.document_id, viewOf);
   }
 }

@@ -9,11 +9,20 @@ export interface UserView extends Record<string, unknown> {
   email: string;
 }
 
-/** `POST /v2/users/get` (D8.1): the users of one scope, keyset pages in id order. */
-export class GetUsersQuery extends Query<Page<UserView>> {
+/**
+ * What users/get reads: the users of one scope (D8.1), or with the hosted `allDocuments` the
+ * users of every document of the organization (not its organization or folder users), each
+ * listed once or, with `groupByDocumentId`, under each document they belong to.
+ */
+export type UsersSelection =
+  | { kind: 'scope'; target: UserTarget }
+  | { kind: 'all-documents'; organizationId: string; groupByDocumentId: boolean };
+
+/** `POST /v2/users/get` (D8.1): keyset pages in id order. */
+export class GetUsersQuery extends Query<Page<unknown>> {
   constructor(
     readonly tenant: ApiKeyTenant,
-    readonly target: UserTarget,
+    readonly selection: UsersSelection,
     readonly userIds: string[] | undefined,
     readonly pageSize: number,
     readonly pageToken: string | undefined,
