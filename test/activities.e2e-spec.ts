@@ -73,8 +73,8 @@ describe('activities: add (18), update (19), get and delete', () => {
   const setSwitch = async (key: TestWorkspace, on: boolean) => {
     const res = await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: key.apiKey, activityServiceEnabled: on },
-      t.workspaceHeaders(ws),
+      { activityServiceEnabled: on },
+      t.apiKeyHeaders(key),
     );
     expect(res.status).toBe(200);
   };

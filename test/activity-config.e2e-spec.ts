@@ -35,11 +35,7 @@ describe('activity config (D7.4)', () => {
   };
   const apiKeyConfig = async (key: TestWorkspace, changes: Record<string, unknown> = {}) => {
     const path = Object.keys(changes).length ? 'update' : 'get';
-    const res = await t.post(
-      `/v2/workspace/apikeyconfig/${path}`,
-      { apiKey: key.apiKey, ...changes },
-      t.workspaceHeaders(key),
-    );
+    const res = await t.post(`/v2/workspace/apikeyconfig/${path}`, changes, t.apiKeyHeaders(key));
     expect(res.status).toBe(200);
     return res.body.result.data;
   };

@@ -23,6 +23,11 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     addLocalHostToAllowedDomains: true,
     useEmailService: true,
     useWebhookService: true,
+    setDefaultEmailTriggers: true,
+    enablePrivateComments: true,
+    requireAutoOrgUser: true,
+    persistenceDBRegion: 'eur3',
+    realtimeDBRegion: 'europe-west1',
     emailServiceConfig: {
       type: 'sendgrid',
       apiKey: 'SG.secret-email-key',
@@ -61,6 +66,9 @@ describe('API keys (operations 1, 2; D3.4)', () => {
       customPlanInfo: true,
       customPlanInfoData: { seats: 12, tier: 'gold' },
       addLocalHostToAllowedDomains: true,
+      setDefaultEmailTriggers: true,
+      persistenceDBRegion: 'eur3',
+      realtimeDBRegion: 'europe-west1',
       useEmailService: true,
       emailServiceConfig: {
         type: 'sendgrid',
@@ -94,6 +102,23 @@ describe('API keys (operations 1, 2; D3.4)', () => {
         triggers: expect.objectContaining({ 'comment.add': true, 'comment.reaction_delete': true }),
       },
       signingSecret: expect.stringMatching(/^whsec_/),
+    });
+    // The hosted console flags are the key's first options (D3.4).
+    const config = await t.post(
+      '/v2/workspace/apikeyconfig/get',
+      {},
+      t.apiKeyHeaders({ ...key, authToken }),
+    );
+    expect(config.body.result.data).toEqual({
+      apiKey,
+      ownerEmail: 'dev@example.com',
+      planInfo: { type: 'sdk test' },
+      defaultDocumentAccessType: 'public',
+      isPrivateCommentsEnabled: true,
+      requireJwtToken: false,
+      requireAutoOrgUser: true,
+      advancedQueriesEnabled: true,
+      activityServiceEnabled: false,
     });
   });
 
@@ -129,6 +154,14 @@ describe('API keys (operations 1, 2; D3.4)', () => {
       [{ ownerEmail: 'a@example.com', allowedDomains: 'example.com' }, 'data.allowedDomains'],
       [{ ownerEmail: 'a@example.com', allowedDomains: ['not a domain'] }, 'data.allowedDomains[0]'],
       [{ ownerEmail: 'a@example.com', planInfo: { type: 5 } }, 'data.planInfo.type'],
+      [{ ownerEmail: 'a@example.com', enablePrivateComments: 'yes' }, 'data.enablePrivateComments'],
+      [{ ownerEmail: 'a@example.com', requireAutoOrgUser: 1 }, 'data.requireAutoOrgUser'],
+      [
+        { ownerEmail: 'a@example.com', setDefaultEmailTriggers: 'no' },
+        'data.setDefaultEmailTriggers',
+      ],
+      [{ ownerEmail: 'a@example.com', persistenceDBRegion: '' }, 'data.persistenceDBRegion'],
+      [{ ownerEmail: 'a@example.com', realtimeDBRegion: 7 }, 'data.realtimeDBRegion'],
       [
         { ownerEmail: 'a@example.com', emailServiceConfig: { fromEmail: 7 } },
         'data.emailServiceConfig.fromEmail',
@@ -217,50 +250,40 @@ describe('API keys (operations 1, 2; D3.4)', () => {
     });
   });
 
-  it('apikeyconfig get/update: defaults, changes, validation, tenancy (D3.4)', async () => {
-    const get = await t.post(
-      '/v2/workspace/apikeyconfig/get',
-      { apiKey: ws.apiKey },
-      t.workspaceHeaders(ws),
-    );
+  it('apikeyconfig get/update at API-key level: defaults, changes, validation (D3.4)', async () => {
+    const h = t.apiKeyHeaders(ws);
+    const get = await t.post('/v2/workspace/apikeyconfig/get', {}, h);
     expect(get.body.result.data).toEqual({
       apiKey: ws.apiKey,
+      ownerEmail: 'owner@example.com',
+      defaultDocumentAccessType: 'public',
+      isPrivateCommentsEnabled: false,
+      requireJwtToken: false,
+      requireAutoOrgUser: false,
       advancedQueriesEnabled: true,
       activityServiceEnabled: false,
-      defaultDocumentAccessType: 'public',
     });
     const update = await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: ws.apiKey, activityServiceEnabled: true, defaultDocumentAccessType: 'restricted' },
-      t.workspaceHeaders(ws),
+      { activityServiceEnabled: true, defaultDocumentAccessType: 'restricted' },
+      h,
     );
     expect(update.status).toBe(200);
     expect(update.body.result.data).toEqual({
-      apiKey: ws.apiKey,
-      advancedQueriesEnabled: true,
+      ...get.body.result.data,
       activityServiceEnabled: true,
       defaultDocumentAccessType: 'restricted',
+      enablePrivateComments: false,
     });
-    const again = await t.post(
-      '/v2/workspace/apikeyconfig/get',
-      { apiKey: ws.apiKey },
-      t.workspaceHeaders(ws),
-    );
+    const again = await t.post('/v2/workspace/apikeyconfig/get', {}, h);
     expect(again.body.result.data.defaultDocumentAccessType).toBe('restricted');
     const bad = await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: ws.apiKey, defaultDocumentAccessType: 'open' },
-      t.workspaceHeaders(ws),
+      { defaultDocumentAccessType: 'open' },
+      h,
     );
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.fields[0].field).toBe('data.defaultDocumentAccessType');
-    const other = await t.createWorkspace('third@example.com');
-    const foreign = await t.post(
-      '/v2/workspace/apikeyconfig/update',
-      { apiKey: other.apiKey, activityServiceEnabled: true },
-      t.workspaceHeaders(ws),
-    );
-    expect(foreign.status).toBe(404);
   });
 
   it('workspaceauthtoken/reset replaces the workspace token (D2.5)', async () => {

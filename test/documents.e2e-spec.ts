@@ -184,8 +184,8 @@ describe('documents', () => {
     const other = await t.createApiKey(ws);
     await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: other.apiKey, defaultDocumentAccessType: 'organizationPrivate' },
-      t.workspaceHeaders(ws),
+      { defaultDocumentAccessType: 'organizationPrivate' },
+      t.apiKeyHeaders(other),
     );
     const h = t.apiKeyHeaders(other);
     await add(

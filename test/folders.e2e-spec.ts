@@ -235,8 +235,8 @@ describe('folders', () => {
   it('answers FAILED_PRECONDITION for operation 9 when advanced queries are off (D3.4)', async () => {
     await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: ws.apiKey, advancedQueriesEnabled: false },
-      t.workspaceHeaders(ws),
+      { advancedQueriesEnabled: false },
+      t.apiKeyHeaders(ws),
     );
     try {
       const res = await update([{ folderId: 'a', folderName: 'changed' }]);
@@ -245,8 +245,8 @@ describe('folders', () => {
     } finally {
       await t.post(
         '/v2/workspace/apikeyconfig/update',
-        { apiKey: ws.apiKey, advancedQueriesEnabled: true },
-        t.workspaceHeaders(ws),
+        { advancedQueriesEnabled: true },
+        t.apiKeyHeaders(ws),
       );
     }
     expect((await all()).a.folderName).toBe('A');

@@ -392,7 +392,7 @@ describe('fuzzing every operation', () => {
         key,
       ],
       ['/v2/workspace/webhookconfig/get', {}, key],
-      ['/v2/workspace/apikeyconfig/get', { apiKey: a.apiKey }, space],
+      ['/v2/workspace/apikeyconfig/get', {}, key],
       ['/v2/workspace/authtokens/get', { apiKey: a.apiKey }, space],
       ['/v2/workspace/aimodelconfig/get', {}, space],
     ];

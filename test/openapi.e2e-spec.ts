@@ -391,7 +391,12 @@ describe('OpenAPI document (/docs-json)', () => {
       await call('/v2/crdt/get', doc, h);
       await call('/v2/presence/add', { ...doc, users: [{ userId: 'u1', status: 'online' }] }, h);
       await call('/v2/presence/get', doc, h);
-      await call('/v2/workspace/apikeyconfig/get', { apiKey: key.result.data.apiKey }, ws);
+      await call(
+        '/v2/workspace/apikeyconfig/update',
+        { requireJwtToken: false, aiModelApiKey: [{ provider: 'gemini', customerApiKey: 'gm-1' }] },
+        h,
+      );
+      await call('/v2/workspace/apikeyconfig/get', {}, h);
       await call('/v2/workspace/aimodelconfig/get', {}, ws);
       // Ask AI without a provider key: the contract's `success: false` (D12).
       await call('/v2/rewriter/ask-ai', { model: 'gpt-4o', prompt: 'Shorter', text: 'Text' }, h);

@@ -211,8 +211,8 @@ describe('organizations', () => {
     const other = await t.createApiKey(ws);
     const off = await t.post(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: other.apiKey, advancedQueriesEnabled: false },
-      t.workspaceHeaders(ws),
+      { advancedQueriesEnabled: false },
+      t.apiKeyHeaders(other),
     );
     expect(off.status).toBe(200);
     const res = await get({}, t.apiKeyHeaders(other));

@@ -54,8 +54,12 @@ describe('projection rebuild', () => {
     );
     await ok(
       '/v2/workspace/apikeyconfig/update',
-      { apiKey: second.apiKey, activityServiceEnabled: true },
-      wh,
+      {
+        activityServiceEnabled: true,
+        requireJwtToken: true,
+        aiModelApiKey: [{ provider: 'openai', customerApiKey: 'sk-own-2' }],
+      },
+      t.apiKeyHeaders(second),
     );
     await ok(
       '/v2/workspace/aimodelconfig/update',

@@ -475,3 +475,42 @@ describe('tenancy of activity logs (D4.1)', () => {
     expect(more.status).toBe(200);
   });
 });
+
+// D4.1 for the console config of D3.4: each API key reads and changes its own config only,
+// its own AI provider keys included.
+describe('tenancy of apikeyconfig (D4.1, D3.4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("a key's options and provider keys are never another key's, in its workspace or another", async () => {
+    const ws = await t.createWorkspace();
+    const a = t.apiKeyHeaders(ws);
+    const b = t.apiKeyHeaders(await t.createApiKey(ws));
+    const c = t.apiKeyHeaders(await t.createWorkspace('other@example.com'));
+    const get = async (h: Record<string, string>) =>
+      (await t.post('/v2/workspace/apikeyconfig/get', {}, h)).body.result.data;
+    const [b0, c0] = [await get(b), await get(c)];
+    const set = await t.post(
+      '/v2/workspace/apikeyconfig/update',
+      {
+        enablePrivateComments: true,
+        requireJwtToken: true,
+        defaultDocumentAccessType: 'restricted',
+        aiModelApiKey: [{ provider: 'openai', customerApiKey: 'sk-only-a-1234' }],
+      },
+      a,
+    );
+    expect(set.status).toBe(200);
+    expect(await get(b)).toEqual(b0);
+    expect(await get(c)).toEqual(c0);
+    const a1 = await get(a);
+    expect(a1.aiModelsConfig).toEqual({ openai: { displayText: '...1234' } });
+    for (const h of [b, c]) {
+      await t.post('/v2/workspace/apikeyconfig/update', { requireAutoOrgUser: true }, h);
+    }
+    expect(await get(a)).toEqual(a1);
+  });
+});

@@ -11,7 +11,12 @@ describe('POST /v2/workspace/create', () => {
   it('creates a workspace with its owner, auth token and a testing API key', async () => {
     const res = await t.post(
       '/v2/workspace/create',
-      { ownerEmail: 'ada@example.com', name: 'Ada', workspaceName: 'Engines' },
+      {
+        ownerEmail: 'ada@example.com',
+        name: 'Ada',
+        workspaceName: 'Engines',
+        avatar: 'https://example.com/ada.png',
+      },
       { 'x-service-admin-token': t.adminToken },
     );
     expect(res.status).toBe(200);
@@ -21,7 +26,12 @@ describe('POST /v2/workspace/create', () => {
     expect(data).toEqual({
       id: expect.any(String),
       name: 'Engines',
-      owner: { email: 'ada@example.com', name: 'Ada' },
+      owner: {
+        email: 'ada@example.com',
+        id: expect.any(String),
+        name: 'Ada',
+        avatar: 'https://example.com/ada.png',
+      },
       authToken: expect.any(String),
       apiKeyList: expect.any(Object),
     });
@@ -48,14 +58,30 @@ describe('POST /v2/workspace/create', () => {
     ]);
   });
 
-  it('defaults the workspace name from the owner', async () => {
+  it('defaults as the hosted call does: owner name, workspace name, key name; no avatar', async () => {
     const res = await t.post(
+      '/v2/workspace/create',
+      { ownerEmail: 'bo.rin@example.com', name: 'Someone Else' },
+      { 'x-service-admin-token': t.adminToken },
+    );
+    // The key's name comes from the email's local part, capitalised, not from `name`.
+    expect(Object.values(res.body.result.data.apiKeyList)).toEqual([
+      expect.objectContaining({ apiKeyName: 'Bo.rin Test API Key' }),
+    ]);
+    expect(res.body.result.data.name).toBe('Someone Else workspace');
+    const bare = await t.post(
       '/v2/workspace/create',
       { ownerEmail: 'bo@example.com' },
       { 'x-service-admin-token': t.adminToken },
     );
-    expect(res.body.result.data.name).toBe('bo@example.com workspace');
-    expect(res.body.result.data.owner).toEqual({ email: 'bo@example.com', name: '' });
+    expect(bare.body.result.data.name).toBe('bo@example.com workspace');
+    expect(bare.body.result.data.owner).toEqual({
+      email: 'bo@example.com',
+      id: expect.any(String),
+      name: 'bo@example.com',
+    });
+    // Each owner has an id of their own.
+    expect(bare.body.result.data.owner.id).not.toBe(res.body.result.data.owner.id);
   });
 
   it('refuses a missing admin token, naming the header (D2.1)', async () => {
@@ -89,14 +115,25 @@ describe('POST /v2/workspace/create', () => {
     }
   });
 
-  it('refuses names over 200 characters', async () => {
-    const res = await t.post(
-      '/v2/workspace/create',
-      { ownerEmail: 'a@example.com', workspaceName: 'x'.repeat(201) },
-      { 'x-service-admin-token': t.adminToken },
-    );
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.fields[0].field).toBe('data.workspaceName');
+  it('refuses names over 200 characters, an avatar over 2000, and empty ones (hosted)', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ workspaceName: 'x'.repeat(201) }, 'data.workspaceName'],
+      [{ name: 'x'.repeat(201) }, 'data.name'],
+      [{ avatar: `https://example.com/${'x'.repeat(2000)}` }, 'data.avatar'],
+      [{ workspaceName: '' }, 'data.workspaceName'],
+      [{ name: '' }, 'data.name'],
+      [{ avatar: '' }, 'data.avatar'],
+      [{ avatar: 7 }, 'data.avatar'],
+    ];
+    for (const [data, field] of cases) {
+      const res = await t.post(
+        '/v2/workspace/create',
+        { ownerEmail: 'a@example.com', ...data },
+        { 'x-service-admin-token': t.adminToken },
+      );
+      expect({ field, status: res.status }).toEqual({ field, status: 400 });
+      expect(res.body.error.details.fields[0].field).toBe(field);
+    }
   });
 });
 

@@ -53,7 +53,8 @@ const webhookConfig = {
   authToken: 'whk-token',
   rawNotificationUrl: 'https://hooks.example.com/raw',
   encodeData: false,
-  triggers: { 'comment.add': true },
+  // A hosted opt-in trigger is accepted beside the nine (D11.1).
+  triggers: { 'comment.add': true, 'comment_annotation.suggestion_accept': true },
 };
 
 /** Operation 23's body, every field given (the hosted extra fields too). */
@@ -91,7 +92,12 @@ const notificationOpaque = [
 export const SEEDS: Record<string, Seed> = {
   '/v2/workspace/create': {
     auth: 'admin',
-    data: () => ({ ownerEmail: 'fuzz@example.com', name: 'Fuzz', workspaceName: 'Fuzz space' }),
+    data: () => ({
+      ownerEmail: 'fuzz@example.com',
+      name: 'Fuzz',
+      workspaceName: 'Fuzz space',
+      avatar: 'https://example.com/avatar.png',
+    }),
   },
   '/v2/workspace/apikey/create': {
     auth: 'workspace',
@@ -109,6 +115,11 @@ export const SEEDS: Record<string, Seed> = {
       useWebhookService: false,
       useNotificationService: false,
       setDefaultNotificationTriggers: false,
+      setDefaultEmailTriggers: false,
+      enablePrivateComments: false,
+      requireAutoOrgUser: false,
+      persistenceDBRegion: 'eur3',
+      realtimeDBRegion: 'europe-west1',
       emailServiceConfig: { type: 'default', fromEmail: 'a@example.com', fromCompany: 'Co' },
       webhookServiceConfig: webhookConfig,
     }),
@@ -218,20 +229,19 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: (c) => ({ endpointId: c.endpointId }),
   },
-  '/v2/workspace/apikeyconfig/get': {
-    auth: 'workspace',
-    data: (c) => ({ apiKey: c.a.apiKey }),
-    namesOwnApiKey: true,
-  },
+  '/v2/workspace/apikeyconfig/get': { auth: 'apiKey', data: () => ({}) },
+  // D3.4: API-key level, the hosted fields and ours (repeating A's own values: a no-op there).
   '/v2/workspace/apikeyconfig/update': {
-    auth: 'workspace',
-    data: (c) => ({
-      apiKey: c.a.apiKey,
+    auth: 'apiKey',
+    data: () => ({
+      enablePrivateComments: false,
+      requireJwtToken: false,
+      requireAutoOrgUser: false,
+      defaultDocumentAccessType: 'public',
+      aiModelApiKey: [{ provider: 'openai', customerApiKey: 'sk-fuzz-own-key' }],
       advancedQueriesEnabled: true,
       activityServiceEnabled: true,
-      defaultDocumentAccessType: 'public',
     }),
-    namesOwnApiKey: true,
   },
   '/v2/workspace/aimodelconfig/get': { auth: 'workspace', data: () => ({}) },
   '/v2/workspace/aimodelconfig/update': {

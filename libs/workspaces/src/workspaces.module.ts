@@ -34,8 +34,14 @@ import { Migrations } from '@app/platform';
 import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
 import { NotificationConfig1763856000012 } from './migrations/1763856000012-notification-config';
 import { ActivityConfig1763856000018 } from './migrations/1763856000018-activity-config';
+import { KeyAiModelKeys1764300000045 } from './migrations/1764300000045-key-ai-model-keys';
 
-@Migrations(Workspaces1763856000002, NotificationConfig1763856000012, ActivityConfig1763856000018)
+@Migrations(
+  Workspaces1763856000002,
+  NotificationConfig1763856000012,
+  ActivityConfig1763856000018,
+  KeyAiModelKeys1764300000045,
+)
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
   controllers: [WorkspaceController],

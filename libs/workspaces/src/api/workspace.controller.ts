@@ -22,6 +22,7 @@ import { ResetWorkspaceAuthTokenCommand } from '../application/reset-workspace-a
 import { UpdateAiModelConfigCommand } from '../application/update-ai-model-config/update-ai-model-config.command';
 import { UpdateActivityConfigCommand } from '../application/update-activity-config/update-activity-config.command';
 import { UpdateApiKeyConfigCommand } from '../application/update-api-key-config/update-api-key-config.command';
+import { NO_FIELD_TO_UPDATE } from '../application/update-api-key-config/update-api-key-config.handler';
 import { UpdateNotificationConfigCommand } from '../application/update-notification-config/update-notification-config.command';
 import { UpdateWebhookConfigCommand } from '../application/update-webhook-config/update-webhook-config.command';
 import { ACTIVITY_CONFIG } from './dto/activity-config.response';
@@ -43,6 +44,7 @@ import {
   DOMAINS_ADDED,
   NOTIFICATION_CONFIG,
   RESET_API_KEY_AUTH_TOKEN,
+  UPDATED_API_KEY_CONFIG,
   WEBHOOK_CONFIG,
   WORKSPACE_AUTH_TOKEN,
 } from './dto/workspace.response';
@@ -228,33 +230,41 @@ export class WorkspaceController {
     );
   }
 
+  /** D3.4, the hosted call: API-key level, the key's own console options. */
   @Rpc('apikeyconfig/get', {
     message: 'API key configuration retrieved successfully.',
-    summary: "Read an API key's console options",
-    data: ApiKeyRequest,
+    summary: "Read the API key's console options and its own AI provider keys (masked)",
     response: API_KEY_CONFIG,
-    errors: { NOT_FOUND: 'the API key is not one of the workspace' },
   })
-  @WorkspaceAuth()
-  getApiKeyConfig(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
-    return this.queries.execute(new GetApiKeyConfigQuery(tenant, data.apiKey));
+  @ApiKeyAuth()
+  getApiKeyConfig(@Tenant() tenant: ApiKeyTenant) {
+    return this.queries.execute(new GetApiKeyConfigQuery(tenant));
   }
 
   @Rpc('apikeyconfig/update', {
     message: 'API key configuration updated successfully.',
-    summary: "Change an API key's console options",
+    summary: "Change the API key's console options or set its own AI provider keys",
     data: UpdateApiKeyConfigRequest,
-    response: API_KEY_CONFIG,
-    errors: { ...CONFLICT, NOT_FOUND: 'the API key is not one of the workspace' },
+    response: UPDATED_API_KEY_CONFIG,
+    errors: {
+      ...CONFLICT,
+      INVALID_ARGUMENT: `no field given ("${NO_FIELD_TO_UPDATE}"), a provider given twice in aiModelApiKey, or a field of the wrong type`,
+    },
   })
-  @WorkspaceAuth()
+  @ApiKeyAuth()
   updateApiKeyConfig(
-    @Tenant() tenant: WorkspaceTenant,
+    @Tenant() tenant: ApiKeyTenant,
     @RequestData() data: UpdateApiKeyConfigRequest,
   ) {
-    const { apiKey, ...changes } = data;
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    return this.commands.execute(new UpdateApiKeyConfigCommand(tenant, apiKey, defined));
+    const { enablePrivateComments, aiModelApiKey, ...ours } = data;
+    const options = Object.fromEntries(
+      Object.entries({ ...ours, privateCommentsEnabled: enablePrivateComments }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    return this.commands.execute(
+      new UpdateApiKeyConfigCommand(tenant, { options, ...(aiModelApiKey && { aiModelApiKey }) }),
+    );
   }
 
   @Rpc('aimodelconfig/get', {

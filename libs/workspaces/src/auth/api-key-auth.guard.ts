@@ -39,6 +39,13 @@ function credentialsOf(request: RequestWithTenant, bodyAllowed: boolean): [strin
   const bodyKey = bodyAllowed && typeof body?.apiKey === 'string' ? body.apiKey : undefined;
   const bodyToken = bodyAllowed && typeof body?.authToken === 'string' ? body.authToken : undefined;
   if (bodyKey && bodyToken && !request.headers[HEADER.apiKey]) return [bodyKey, bodyToken];
+  if (!request.headers[HEADER.apiKey] && request.headers[HEADER.workspaceId]) {
+    // A caller of an operation's workspace-level form (apikeyconfig's before D3.4 moved it).
+    throw new ServiceError(
+      'UNAUTHENTICATED',
+      `Missing header ${HEADER.apiKey}: this operation is at API-key level; send ${HEADER.apiKey} and ${HEADER.authToken} (an auth token of that key) instead of the workspace credentials`,
+    );
+  }
   const apiKey = requiredHeader(request, HEADER.apiKey);
   const token = requiredHeader(request, HEADER.authToken);
   if (bodyKey !== undefined && bodyKey !== apiKey) {

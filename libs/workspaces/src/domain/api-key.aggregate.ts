@@ -7,11 +7,13 @@ import {
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  KeyAiModelKeysUpdated,
   NotificationConfigUpdated,
   WebhookConfigUpdated,
   type ApiKeyCreatedData,
   type ApiKeyEvent,
   type ApiKeyOptions,
+  type KeyAiModelKeys,
   type NotificationSwitch,
   type StoredWebhookConfig,
 } from './api-key.events';
@@ -33,11 +35,15 @@ export const DEFAULT_API_KEY_OPTIONS: ApiKeyOptions = {
 
 export class ApiKey extends Aggregate<ApiKeyEvent> {
   workspaceId = '';
+  ownerEmail = '';
+  planInfo?: { type?: string };
   allowedDomains: string[] = [];
   useWebhookService = false;
   webhookConfig: StoredWebhookConfig = {};
   options: ApiKeyOptions = DEFAULT_API_KEY_OPTIONS;
   notifications: NotificationSwitch = NOTIFICATIONS_OFF;
+  /** The key's own AI provider keys (D3.4), which Ask AI prefers to the workspace's. */
+  aiModelKeys: KeyAiModelKeys = {};
   /** The activity settings once first written (D7.4); the switch itself is in `options`. */
   activitySettings?: Omit<ActivityServiceConfig, 'isEnabled'>;
   /** Whether the activity service was ever on: its first enable seeds the config (D7.4). */
@@ -97,6 +103,14 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     if (!isDeepStrictEqual(next, this.notifications)) this.raise(NotificationConfigUpdated(next));
   }
 
+  /** Sets (or replaces) the named providers' keys, already sealed; the others stay. */
+  setAiModelKeys(keys: KeyAiModelKeys): void {
+    const next = { ...this.aiModelKeys, ...keys };
+    if (!isDeepStrictEqual(next, this.aiModelKeys)) {
+      this.raise(KeyAiModelKeysUpdated({ aiModelKeys: next }));
+    }
+  }
+
   updateOptions(changes: Partial<ApiKeyOptions>, now: number): ApiKeyOptions {
     // One switch (D7.4): enabling here seeds the activity config as activityconfig/update
     // does, decided before the options event records the flag as on.
@@ -125,6 +139,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
   protected when(event: ApiKeyEvent): void {
     if (ApiKeyCreated.is(event)) {
       this.workspaceId = event.data.workspaceId;
+      this.ownerEmail = event.data.ownerEmail;
+      this.planInfo = event.data.planInfo;
       this.allowedDomains = [...event.data.allowedDomains];
       this.useWebhookService = event.data.useWebhookService;
       this.webhookConfig = event.data.webhookServiceConfig;
@@ -146,6 +162,8 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     } else if (ApiKeyOptionsUpdated.is(event)) {
       this.options = event.data.options;
       this.activityEverEnabled ||= event.data.options.activityServiceEnabled === true;
+    } else if (KeyAiModelKeysUpdated.is(event)) {
+      this.aiModelKeys = event.data.aiModelKeys;
     } else if (ActivityConfigUpdated.is(event)) {
       const { isEnabled, ...settings } = event.data.activityServiceConfig;
       this.activitySettings = settings;

@@ -1,15 +1,31 @@
 import { defineEvent } from '@app/event-store';
 import type { ActivityServiceConfig } from './activity-config';
+import type { AiProvider } from './workspace.events';
 
 export const DOCUMENT_ACCESS_TYPES = ['public', 'restricted', 'organizationPrivate'] as const;
 export type DocumentAccessType = (typeof DOCUMENT_ACCESS_TYPES)[number];
 
-/** Console options of a key (D3.4). */
+/**
+ * Console options of a key (D3.4). The hosted flags are absent from keys made before they
+ * were stored, and count as off.
+ */
 export interface ApiKeyOptions {
   advancedQueriesEnabled: boolean;
   activityServiceEnabled: boolean;
   defaultDocumentAccessType: DocumentAccessType;
+  /** The hosted `enablePrivateComments` (shown as `isPrivateCommentsEnabled`). */
+  privateCommentsEnabled?: boolean;
+  requireJwtToken?: boolean;
+  requireAutoOrgUser?: boolean;
 }
+
+/** A provider key of one API key (`apikeyconfig`'s `aiModelApiKey`), sealed (D3.5). */
+export interface StoredKeyAiModelKey {
+  sealedKey: string;
+  last4: string;
+}
+
+export type KeyAiModelKeys = Partial<Record<AiProvider, StoredKeyAiModelKey>>;
 
 /** Email service settings of operation 1; `sealedApiKey` holds the provider key encrypted. */
 export interface StoredEmailServiceConfig {
@@ -67,6 +83,10 @@ export interface ApiKeyCreatedData {
   customPlanInfoData?: Record<string, unknown>;
   allowedDomains: string[];
   addLocalHostToAllowedDomains?: boolean;
+  /** Hosted flags of operation 1 kept as given; nothing here uses them. */
+  setDefaultEmailTriggers?: boolean;
+  persistenceDBRegion?: string;
+  realtimeDBRegion?: string;
   useEmailService: boolean;
   emailServiceConfig?: StoredEmailServiceConfig;
   useWebhookService: boolean;
@@ -117,6 +137,11 @@ export const ApiKeyOptionsUpdated = defineEvent<{ options: ApiKeyOptions }>()(
   'workspaces.api-key-options-updated',
 );
 
+/** Carries the key's whole set of provider keys: given ones replace, none is removed. */
+export const KeyAiModelKeysUpdated = defineEvent<{ aiModelKeys: KeyAiModelKeys }>()(
+  'workspaces.key-ai-model-keys-updated',
+);
+
 export type ApiKeyEvent =
   | ReturnType<typeof ApiKeyCreated>
   | ReturnType<typeof AuthTokenIssued>
@@ -125,4 +150,5 @@ export type ApiKeyEvent =
   | ReturnType<typeof WebhookConfigUpdated>
   | ReturnType<typeof NotificationConfigUpdated>
   | ReturnType<typeof ApiKeyOptionsUpdated>
-  | ReturnType<typeof ActivityConfigUpdated>;
+  | ReturnType<typeof ActivityConfigUpdated>
+  | ReturnType<typeof KeyAiModelKeysUpdated>;

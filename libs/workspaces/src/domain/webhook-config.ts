@@ -15,6 +15,22 @@ export const WEBHOOK_TRIGGERS = [
   'comment.reaction_delete',
 ] as const;
 
+/**
+ * The hosted opt-in trigger names (D11.1): accepted and stored so that a hosted
+ * configuration can be sent unchanged, but nothing here makes these events, so they never
+ * fire; turning the service on never enables them.
+ */
+export const OPT_IN_WEBHOOK_TRIGGERS = [
+  'comment_annotation.suggestion_accept',
+  'comment_annotation.suggestion_reject',
+  'huddle.create',
+  'huddle.join',
+  'crdt.update_data',
+  'recorder.done',
+] as const;
+
+const ACCEPTED_TRIGGERS: readonly string[] = [...WEBHOOK_TRIGGERS, ...OPT_IN_WEBHOOK_TRIGGERS];
+
 /** Operation 4's `webhookServiceConfig` as sent (types already checked by the DTO). */
 export interface WebhookConfigInput {
   authToken?: string;
@@ -69,9 +85,10 @@ function checkUrl(
 
 /**
  * Applies operation 4 to the stored configuration and checks the result (D11.1): http(s)
- * URLs, known triggers, a URL when the service is on, an RSA key when encryption is on.
+ * URLs, known triggers (the nine and the hosted opt-in names), a URL when the service is on,
+ * an RSA key when encryption is on.
  * Fields given replace stored ones (an empty string clears one); triggers merge by name.
- * Turning the service on with no trigger set turns all nine on.
+ * Turning the service on while none of the nine is set turns all nine on.
  */
 export function applyWebhookConfig(
   current: { useWebhookService: boolean; config: StoredWebhookConfig },
@@ -84,10 +101,10 @@ export function applyWebhookConfig(
   checkUrl(input.processedNotificationUrl, `${FIELD}.processedNotificationUrl`, ctx, errors);
   for (const [name, on] of Object.entries(input.triggers ?? {})) {
     const field = `${FIELD}.triggers.${name}`;
-    if (!(WEBHOOK_TRIGGERS as readonly string[]).includes(name)) {
+    if (!ACCEPTED_TRIGGERS.includes(name)) {
       errors.push({
         field,
-        message: `unknown trigger "${name}"; known: ${WEBHOOK_TRIGGERS.join(', ')}`,
+        message: `unknown trigger "${name}"; known: ${ACCEPTED_TRIGGERS.join(', ')}`,
       });
     } else if (typeof on !== 'boolean') {
       errors.push({ field, message: `${field} must be a boolean` });
@@ -127,8 +144,16 @@ export function applyWebhookConfig(
       'encryptData needs publicKey: an RSA public key, base64 DER (SubjectPublicKeyInfo) without PEM header',
     );
   }
-  if (useWebhookService && Object.keys(config.triggers ?? {}).length === 0) {
-    config.triggers = Object.fromEntries(WEBHOOK_TRIGGERS.map((t) => [t, true]));
+  // Opt-in names alone do not count: the nine are seeded beside them.
+  const named = Object.keys(config.triggers ?? {});
+  if (
+    useWebhookService &&
+    !named.some((t) => (WEBHOOK_TRIGGERS as readonly string[]).includes(t))
+  ) {
+    config.triggers = {
+      ...Object.fromEntries(WEBHOOK_TRIGGERS.map((t) => [t, true])),
+      ...config.triggers,
+    };
   }
   return { useWebhookService, config };
 }

@@ -19,6 +19,9 @@ export const WorkspaceCreated = defineEvent<{
   name: string;
   ownerEmail: string;
   ownerName: string;
+  /** Absent from workspaces made before owners had an id. */
+  ownerId?: string;
+  ownerAvatar?: string;
   authTokenDigest: string;
   createdAt: number;
 }>()('workspaces.workspace-created');

@@ -2,6 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type {
   ApiKeyCreatedData,
   ApiKeyOptions,
+  KeyAiModelKeys,
   NotificationServiceConfig,
   StoredWebhookConfig,
 } from '../domain/api-key.events';
@@ -31,6 +32,7 @@ export class ApiKeyRow {
   @Column('jsonb') options: ApiKeyOptions;
   @Column('boolean', { name: 'use_notification_service' }) useNotificationService: boolean;
   @Column('jsonb', { name: 'notification_config' }) notificationConfig: NotificationServiceConfig;
+  @Column('jsonb', { name: 'ai_model_keys' }) aiModelKeys: KeyAiModelKeys;
   @Column('bigint') version: string;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }

@@ -8,6 +8,7 @@ import {
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  KeyAiModelKeysUpdated,
   NotificationConfigUpdated,
   WebhookConfigUpdated,
 } from '../domain/api-key.events';
@@ -28,6 +29,7 @@ export class ApiKeyProjection implements InlineProjection {
     NotificationConfigUpdated.type,
     ApiKeyOptionsUpdated.type,
     ActivityConfigUpdated.type,
+    KeyAiModelKeysUpdated.type,
   ];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
@@ -118,6 +120,10 @@ export class ApiKeyProjection implements InlineProjection {
            options = jsonb_set(options, '{activityServiceEnabled}', to_jsonb($4::boolean))`,
           [JSON.stringify(settings), isEnabled],
         );
+      } else if (KeyAiModelKeysUpdated.is(event)) {
+        await this.update(m, apiKey, v, 'ai_model_keys = $3::jsonb', [
+          JSON.stringify(event.data.aiModelKeys),
+        ]);
       } else if (ApiKeyOptionsUpdated.is(event)) {
         await this.update(m, apiKey, v, 'options = $3::jsonb', [
           JSON.stringify(event.data.options),

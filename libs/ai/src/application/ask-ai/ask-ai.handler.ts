@@ -53,7 +53,7 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
       );
     }
     const settings = await this.queries.execute(
-      new GetAiProviderSettingsQuery(tenant.workspaceId, provider),
+      new GetAiProviderSettingsQuery(tenant.workspaceId, provider, tenant.apiKey),
     );
     if (!settings) {
       return { success: false, error: `No API key is configured for ${provider}` };

@@ -1,7 +1,7 @@
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { RequiredField } from '@app/platform';
 
-/** Operation 2 and `apikeyconfig/get`: names one API key of the workspace. */
+/** Operation 2 and `authtoken/reset`: names one API key of the workspace. */
 export class ApiKeyRequest {
   @RequiredField()
   @IsString()

@@ -1,4 +1,12 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsNotEmpty,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { FreeObject, NestedObject, OptionalField, RequiredField } from '@app/platform';
 import { WebhookServiceConfigDto } from './webhook-service-config.dto';
 
@@ -38,6 +46,14 @@ export class CreateApiKeyRequest {
   @OptionalField() @IsBoolean() useNotificationService?: boolean;
   /** Seeds the default notification triggers, even with the service left off (D9.8). */
   @OptionalField() @IsBoolean() setDefaultNotificationTriggers?: boolean;
+  /** Stored as given; this server sends no email (kept for the hosted call). */
+  @OptionalField() @IsBoolean() setDefaultEmailTriggers?: boolean;
+  /** The first values of the key's console options (D3.4), shown by `apikeyconfig/get`. */
+  @OptionalField() @IsBoolean() enablePrivateComments?: boolean;
+  @OptionalField() @IsBoolean() requireAutoOrgUser?: boolean;
+  /** Hosted data regions: stored as given (one database here); an empty one is refused. */
+  @OptionalField() @IsString() @IsNotEmpty() @MaxLength(100) persistenceDBRegion?: string;
+  @OptionalField() @IsString() @IsNotEmpty() @MaxLength(100) realtimeDBRegion?: string;
   @NestedObject(() => EmailServiceConfigDto, 'optional')
   emailServiceConfig?: EmailServiceConfigDto;
   @NestedObject(() => WebhookServiceConfigDto, 'optional')

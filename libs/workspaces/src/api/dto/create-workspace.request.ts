@@ -1,4 +1,4 @@
-import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalField, RequiredField } from '@app/platform';
 
 /** D3.1 */
@@ -7,6 +7,9 @@ export class CreateWorkspaceRequest {
   @IsEmail({}, { message: '$property must be an email address' })
   ownerEmail: string;
 
-  @OptionalField() @IsString() @MaxLength(200) name?: string;
-  @OptionalField() @IsString() @MaxLength(200) workspaceName?: string;
+  /** The owner's display name; the owner's email when absent (hosted). */
+  @OptionalField() @IsString() @IsNotEmpty() @MaxLength(200) name?: string;
+  @OptionalField() @IsString() @IsNotEmpty() @MaxLength(200) workspaceName?: string;
+  /** The owner's avatar image (a URL, as the hosted call takes it), shown back as `owner.avatar`. */
+  @OptionalField() @IsString() @IsNotEmpty() @MaxLength(2000) avatar?: string;
 }

@@ -10,7 +10,15 @@ export const CREATED_WORKSPACE = namedSchema(
   object({
     id: string('The workspace id (`x-service-workspace-id`)'),
     name: string(),
-    owner: object({ email: string(), name: string() }),
+    owner: object(
+      {
+        email: string(),
+        id: string("The owner's id, made with the workspace"),
+        name: string("As given; the owner's email when not given"),
+        avatar: string('As given; absent when not given'),
+      },
+      { optional: ['avatar'] },
+    ),
     authToken: string('The workspace auth token, shown once'),
     apiKeyList: mapOf(
       object({ id: string(), apiKeyName: string(), type: oneOfValues(['testing']) }),
@@ -84,14 +92,44 @@ export const NOTIFICATION_CONFIG = namedSchema(
   }),
 );
 
+/** D3.4: the hosted fields of `apikeyconfig/get`, then ours. */
+const API_KEY_CONFIG_FIELDS = {
+  apiKey: string(),
+  ownerEmail: string(),
+  planInfo: object({ type: string() }, { optional: ['type'] }),
+  defaultDocumentAccessType: oneOfValues(DOCUMENT_ACCESS_TYPES),
+  isPrivateCommentsEnabled: boolean('The hosted `enablePrivateComments`'),
+  requireJwtToken: boolean(),
+  requireAutoOrgUser: boolean(),
+  aiModelsConfig: object(
+    Object.fromEntries(
+      AI_PROVIDERS.map((p) => [
+        p,
+        object({ displayText: string('`...` and the last four characters; keys are never shown') }),
+      ]),
+    ),
+    { optional: AI_PROVIDERS, description: "The key's own provider keys; absent when none" },
+  ),
+  advancedQueriesEnabled: boolean(),
+  activityServiceEnabled: boolean("The activity service switch (activityconfig's `isEnabled`)"),
+};
+const API_KEY_CONFIG_OPTIONAL = ['planInfo', 'aiModelsConfig'];
+
 export const API_KEY_CONFIG = namedSchema(
   'ApiKeyConfig',
-  object({
-    apiKey: string(),
-    advancedQueriesEnabled: boolean(),
-    activityServiceEnabled: boolean(),
-    defaultDocumentAccessType: oneOfValues(DOCUMENT_ACCESS_TYPES),
-  }),
+  object(API_KEY_CONFIG_FIELDS, { optional: API_KEY_CONFIG_OPTIONAL }),
+);
+
+/** The config as it now is, with the hosted update's echo of `enablePrivateComments`. */
+export const UPDATED_API_KEY_CONFIG = namedSchema(
+  'UpdatedApiKeyConfig',
+  object(
+    {
+      ...API_KEY_CONFIG_FIELDS,
+      enablePrivateComments: boolean('The same value as `isPrivateCommentsEnabled`'),
+    },
+    { optional: API_KEY_CONFIG_OPTIONAL },
+  ),
 );
 
 const PROVIDER = object(

@@ -22,6 +22,11 @@ export interface NewApiKeyInput {
   useWebhookService?: boolean;
   useNotificationService?: boolean;
   setDefaultNotificationTriggers?: boolean;
+  setDefaultEmailTriggers?: boolean;
+  enablePrivateComments?: boolean;
+  requireAutoOrgUser?: boolean;
+  persistenceDBRegion?: string;
+  realtimeDBRegion?: string;
   emailServiceConfig?: Omit<StoredEmailServiceConfig, 'sealedApiKey'> & { apiKey?: string };
   webhookServiceConfig?: WebhookConfigInput;
 }
@@ -69,6 +74,11 @@ export class ApiKeyIssuer {
       ...(input.addLocalHostToAllowedDomains !== undefined && {
         addLocalHostToAllowedDomains: input.addLocalHostToAllowedDomains,
       }),
+      ...(input.setDefaultEmailTriggers !== undefined && {
+        setDefaultEmailTriggers: input.setDefaultEmailTriggers,
+      }),
+      ...(input.persistenceDBRegion && { persistenceDBRegion: input.persistenceDBRegion }),
+      ...(input.realtimeDBRegion && { realtimeDBRegion: input.realtimeDBRegion }),
       useEmailService: input.useEmailService ?? false,
       ...(input.emailServiceConfig && {
         emailServiceConfig: {
@@ -79,7 +89,15 @@ export class ApiKeyIssuer {
       useWebhookService: webhook.useWebhookService,
       webhookServiceConfig: webhook.config,
       sealedWebhookSecret: this.box.seal(randomWebhookSecret()),
-      options: DEFAULT_API_KEY_OPTIONS,
+      options: {
+        ...DEFAULT_API_KEY_OPTIONS,
+        ...(input.enablePrivateComments !== undefined && {
+          privateCommentsEnabled: input.enablePrivateComments,
+        }),
+        ...(input.requireAutoOrgUser !== undefined && {
+          requireAutoOrgUser: input.requireAutoOrgUser,
+        }),
+      },
       createdAt: now,
     };
     const aggregate = ApiKey.create(data);

@@ -3,7 +3,7 @@ import { Command } from '@nestjs/cqrs';
 export interface CreatedWorkspace {
   id: string;
   name: string;
-  owner: { email: string; name: string };
+  owner: { email: string; id: string; name: string; avatar?: string };
   authToken: string;
   apiKeyList: Record<string, { id: string; apiKeyName: string; type: 'testing' }>;
 }
@@ -14,7 +14,7 @@ export const WORKSPACE_CREATED_MESSAGE = 'Workspace created successfully.';
 
 export class CreateWorkspaceCommand extends Command<CreatedWorkspace> {
   constructor(
-    readonly input: { ownerEmail: string; name?: string; workspaceName?: string },
+    readonly input: { ownerEmail: string; name?: string; workspaceName?: string; avatar?: string },
     readonly requestId: string,
   ) {
     super();

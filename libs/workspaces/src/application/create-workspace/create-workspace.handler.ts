@@ -10,6 +10,12 @@ import {
 import { ApiKeyIssuer } from '../common/api-key-issuer';
 import { CreateWorkspaceCommand, type CreatedWorkspace } from './create-workspace.command';
 
+/** The hosted default: the email's local part, capitalised (`ada@x.org`: "Ada Test API Key"). */
+export function testKeyNameOf(ownerEmail: string): string {
+  const local = ownerEmail.slice(0, ownerEmail.lastIndexOf('@'));
+  return `${local.charAt(0).toUpperCase()}${local.slice(1)} Test API Key`;
+}
+
 @CommandHandler(CreateWorkspaceCommand)
 export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCommand> {
   constructor(
@@ -21,17 +27,26 @@ export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCo
     const now = Date.now();
     const workspaceId = randomId();
     const authToken = randomSecret('wst_');
-    const ownerName = input.name ?? '';
-    const name = input.workspaceName ?? `${ownerName || input.ownerEmail} workspace`;
+    // The hosted defaults: the owner named by their email, the workspace by the owner.
+    const ownerName = input.name ?? input.ownerEmail;
+    const name = input.workspaceName ?? `${ownerName} workspace`;
+    const owner = {
+      email: input.ownerEmail,
+      id: randomId(),
+      name: ownerName,
+      ...(input.avatar !== undefined && { avatar: input.avatar }),
+    };
     const workspace = Workspace.create({
       workspaceId,
       name,
-      ownerEmail: input.ownerEmail,
+      ownerEmail: owner.email,
       ownerName,
+      ownerId: owner.id,
+      ...(owner.avatar !== undefined && { ownerAvatar: owner.avatar }),
       authTokenDigest: sha256(authToken),
       createdAt: now,
     });
-    const apiKeyName = `${ownerName || input.ownerEmail} Test API Key`;
+    const apiKeyName = testKeyNameOf(input.ownerEmail);
     const { aggregate, apiKey } = this.issuer.issue(
       workspaceId,
       { ownerEmail: input.ownerEmail, type: 'testing', apiKeyName, createAuthToken: true },
@@ -52,7 +67,7 @@ export class CreateWorkspaceHandler implements ICommandHandler<CreateWorkspaceCo
     return {
       id: workspaceId,
       name,
-      owner: { email: input.ownerEmail, name: ownerName },
+      owner,
       authToken,
       apiKeyList: { [apiKey]: { id: apiKey, apiKeyName, type: 'testing' } },
     };

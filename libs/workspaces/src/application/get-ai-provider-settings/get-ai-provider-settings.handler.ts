@@ -1,6 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { SecretBox } from '@app/platform';
+import { ApiKeyRow } from '../../read-models/api-key.entity';
 import { WorkspaceRow } from '../../read-models/workspace.entity';
 import {
   GetAiProviderSettingsQuery,
@@ -17,14 +18,19 @@ export class GetAiProviderSettingsHandler implements IQueryHandler<GetAiProvider
   async execute({
     workspaceId,
     provider,
+    apiKey,
   }: GetAiProviderSettingsQuery): Promise<AiProviderSettings | undefined> {
-    const row = await this.dataSource.manager.findOneBy(WorkspaceRow, { id: workspaceId });
+    const m = this.dataSource.manager;
+    const row = await m.findOneBy(WorkspaceRow, { id: workspaceId });
+    const key = apiKey ? await m.findOneBy(ApiKeyRow, { apiKey, workspaceId }) : null;
+    const own = key?.aiModelKeys?.[provider];
     const stored = row?.aiProviders[provider];
-    if (!stored) return undefined;
+    const sealedKey = own?.sealedKey ?? stored?.sealedKey;
+    if (!sealedKey) return undefined;
     return {
-      apiKey: this.box.open(stored.sealedKey),
-      ...(stored.baseUrl !== undefined && { baseUrl: stored.baseUrl }),
-      ...(stored.models !== undefined && { models: stored.models }),
+      apiKey: this.box.open(sealedKey),
+      ...(stored?.baseUrl !== undefined && { baseUrl: stored.baseUrl }),
+      ...(stored?.models !== undefined && { models: stored.models }),
     };
   }
 }

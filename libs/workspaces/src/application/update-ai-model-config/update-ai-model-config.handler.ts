@@ -16,12 +16,10 @@ import {
 } from '../../domain/workspace.aggregate';
 import type { AiProvider, StoredProviderKey } from '../../domain/workspace.events';
 import { metadataOf } from '../common/event-metadata';
+import { lastFour } from '../common/last-four';
 import { type AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
 import { maskedProviders } from '../common/masked-providers';
 import { UpdateAiModelConfigCommand } from './update-ai-model-config.command';
-
-/** The last four characters, by code point: slicing UTF-16 units could split an emoji in two. */
-const lastFour = (key: string) => Array.from(key).slice(-4).join('');
 
 @CommandHandler(UpdateAiModelConfigCommand)
 export class UpdateAiModelConfigHandler implements ICommandHandler<UpdateAiModelConfigCommand> {

@@ -1,14 +1,31 @@
 import { Command } from '@nestjs/cqrs';
-import type { WorkspaceTenant } from '../../auth/tenant';
+import type { ApiKeyTenant } from '../../auth/tenant';
 import type { ApiKeyOptions } from '../../domain/api-key.events';
+import type { AiProvider } from '../../domain/workspace.events';
 import type { ApiKeyConfigView } from '../get-api-key-config/get-api-key-config.query';
 
-/** D3.4: `POST /v2/workspace/apikeyconfig/update`; answers the options as they now are. */
-export class UpdateApiKeyConfigCommand extends Command<ApiKeyConfigView> {
+/** The hosted `aiModelApiKey` entry: a provider and the key to store for it. */
+export interface KeyAiModelKeyInput {
+  provider: AiProvider;
+  customerApiKey: string;
+}
+
+/** What `apikeyconfig/update` asks for, under our names; only given fields are present. */
+export interface ApiKeyConfigChange {
+  options: Partial<ApiKeyOptions>;
+  aiModelApiKey?: KeyAiModelKeyInput[];
+}
+
+/**
+ * D3.4: `POST /v2/workspace/apikeyconfig/update`, at API-key level; answers the config as it
+ * now is, plus the hosted echo `enablePrivateComments`.
+ */
+export class UpdateApiKeyConfigCommand extends Command<
+  ApiKeyConfigView & { enablePrivateComments: boolean }
+> {
   constructor(
-    readonly tenant: WorkspaceTenant,
-    readonly apiKey: string,
-    readonly changes: Partial<ApiKeyOptions>,
+    readonly tenant: ApiKeyTenant,
+    readonly change: ApiKeyConfigChange,
   ) {
     super();
   }
