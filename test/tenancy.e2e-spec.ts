@@ -582,6 +582,3 @@ describe('tenancy of users (D4.1)', () => {
     expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'd' })]);
   });
 });
-
-// D4.1 for every filter of /v2/commentannotations/get: a second key using the same ids, in
-// its own organization, folder and documents, never reads the first key's annotations.
