@@ -195,6 +195,11 @@ describe('apikeyconfig at API-key level (D3.4)', () => {
       enablePrivateComments: true,
       aiModelApiKey: [{ provider: 'anthropic', customerApiKey: 'sk-ant-mine-1111' }],
     });
+    expect(await get(mine)).toMatchObject({
+      apiKey: mine.apiKey,
+      isPrivateCommentsEnabled: true,
+      aiModelsConfig: { anthropic: { displayText: '...1111' } },
+    });
     expect(await get(sibling)).toEqual(siblingBefore);
     expect(await get(stranger)).toEqual(strangerBefore);
     expect(strangerBefore.aiModelsConfig).toBeUndefined();

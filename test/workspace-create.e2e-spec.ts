@@ -28,7 +28,7 @@ describe('POST /v2/workspace/create', () => {
       name: 'Engines',
       owner: {
         email: 'ada@example.com',
-        id: expect.any(String),
+        id: expect.stringMatching(/^\S{8,}$/),
         name: 'Ada',
         avatar: 'https://example.com/ada.png',
       },
