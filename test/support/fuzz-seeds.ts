@@ -331,14 +331,7 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/users/add': {
     auth: 'apiKey',
-    // Ann is at the document (and, without documentId, the organization): a repeat is refused.
-    data: () => ({
-      ...doc,
-      createOrganization: false,
-      createDocument: false,
-      createFolder: false,
-      users: [{ userId: 'ann', name: 'Again' }],
-    }),
+    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: 'Again' }] }),
     keepsExtra: ['users[]'],
   },
   '/v1/users/update': {
@@ -347,31 +340,15 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: `Ann ${A_ONLY}` }] }),
     keepsExtra: ['users[]'],
   },
-  '/v2/users/update': {
-    auth: 'apiKey',
-    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: `Ann ${A_ONLY}` }] }),
-    keepsExtra: ['users[]'],
-  },
   '/v2/users/get': {
     auth: 'apiKey',
-    // The hosted read of every document's users, grouped by document.
-    data: () => ({
-      organizationId: 'org',
-      allDocuments: true,
-      groupByDocumentId: true,
-      userIds: ['ann'],
-      pageSize: 5,
-    }),
+    data: () => ({ organizationId: 'org', folderId: 'f', userIds: ['ann'], pageSize: 5 }),
   },
   '/v2/users/data/delete': {
     auth: 'apiKey',
     data: () => ({ userIds: ['ghost-user'], organizationIds: ['org'] }),
   },
   '/v1/users/data/delete/status': {
-    auth: 'apiKey',
-    data: (c) => ({ jobId: c.deletionJobId }),
-  },
-  '/v2/users/data/delete/status': {
     auth: 'apiKey',
     data: (c) => ({ jobId: c.deletionJobId }),
   },

@@ -13,8 +13,9 @@ import { DocumentProjection } from './read-models/document.projection';
 import { MigrationProjection } from './read-models/migration.projection';
 import { Migrations } from '@app/platform';
 import { Documents1763856000004 } from './migrations/1763856000004-documents';
+import { DocumentsFolderIndex1764300000032 } from './migrations/1764300000032-documents-folder-index';
 
-@Migrations(Documents1763856000004)
+@Migrations(Documents1763856000004, DocumentsFolderIndex1764300000032)
 @Module({
   imports: [CqrsModule, OrganizationsModule],
   controllers: [DocumentsController],

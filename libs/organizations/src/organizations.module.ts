@@ -13,8 +13,9 @@ import { FolderProjection } from './read-models/folder.projection';
 import { OrganizationProjection } from './read-models/organization.projection';
 import { Migrations } from '@app/platform';
 import { Organizations1763856000003 } from './migrations/1763856000003-organizations';
+import { FolderAccessType1764300000031 } from './migrations/1764300000031-folder-access-type';
 
-@Migrations(Organizations1763856000003)
+@Migrations(Organizations1763856000003, FolderAccessType1764300000031)
 @Module({
   imports: [CqrsModule],
   controllers: [OrganizationsController],

@@ -11,11 +11,18 @@ import { StartMigrationCommand } from '../application/start-migration/start-migr
 import { AddDocumentsRequest } from './dto/add-documents.request';
 import { DeleteDocumentsRequest } from './dto/delete-documents.request';
 import { DOCUMENT_VIEW, MIGRATION_STARTED, MIGRATION_STATUS } from './dto/documents.response';
-import { GetDocumentsRequest } from './dto/get-documents.request';
+import { GetDocumentsPageRequest, GetDocumentsRequest } from './dto/get-documents.request';
 import { MigrateDocumentRequest } from './dto/migrate-document.request';
 import { MigrationStatusRequest } from './dto/migration-status.request';
 
-/** Document operations: spec 10, 11, 12 and 14, and the migration start of D6.7. */
+const GET_MESSAGE = 'Document(s) retrieved successfully.';
+const DELETE_MESSAGE = 'Document(s) deleted successfully.';
+
+/**
+ * Document operations: spec 10, 11, 12 and 14, and the migration start of D6.7. Operations
+ * 11 and 12 are also served at the hosted service's `/v2` paths, with its two differences
+ * (D6.8).
+ */
 @ApiTags('documents')
 @Controller()
 export class DocumentsController {
@@ -51,7 +58,7 @@ export class DocumentsController {
 
   /** Operation 11. */
   @Rpc('v1/organizations/documents/get', {
-    message: 'Document(s) retrieved successfully.',
+    message: GET_MESSAGE,
     summary: "Read an organization's documents in id order",
     data: GetDocumentsRequest,
     response: json.arrayOf(DOCUMENT_VIEW),
@@ -63,9 +70,30 @@ export class DocumentsController {
     );
   }
 
+  /** Operation 11 at the hosted path (D6.8): also by folder, in pages, with advanced queries. */
+  @Rpc('v2/organizations/documents/get', {
+    message: GET_MESSAGE,
+    summary:
+      "Read an organization's documents in id order, a page at a time, optionally those directly in one folder",
+    data: GetDocumentsPageRequest,
+    response: json.arrayOf(DOCUMENT_VIEW),
+    pageToken: 'pageToken',
+  })
+  @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
+  getPage(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDocumentsPageRequest) {
+    const { folderId, pageSize, pageToken } = data;
+    return this.queries.execute(
+      new GetDocumentsQuery(tenant, data.organizationId, data.documentIds, {
+        folderId,
+        pageSize,
+        pageToken,
+      }),
+    );
+  }
+
   /** Operation 12. */
   @Rpc('v1/organizations/documents/delete', {
-    message: 'Document(s) deleted successfully.',
+    message: DELETE_MESSAGE,
     summary: 'Delete documents with their collaboration data (a missing one is a success)',
     data: DeleteDocumentsRequest,
     response: BATCH_RESULT,
@@ -74,7 +102,23 @@ export class DocumentsController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteDocumentsRequest) {
     return this.commands.execute(
-      new DeleteDocumentsCommand(tenant, data.organizationId, data.documentIds),
+      new DeleteDocumentsCommand(tenant, data.organizationId, data.documentIds, 'succeeds'),
+    );
+  }
+
+  /** Operation 12 at the hosted path (D6.8): a missing document is a failed item there. */
+  @Rpc('v2/organizations/documents/delete', {
+    message: DELETE_MESSAGE,
+    summary:
+      'Delete documents with their collaboration data (a missing one fails with code not-found)',
+    data: DeleteDocumentsRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  deleteAtHostedPath(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteDocumentsRequest) {
+    return this.commands.execute(
+      new DeleteDocumentsCommand(tenant, data.organizationId, data.documentIds, 'fails'),
     );
   }
 

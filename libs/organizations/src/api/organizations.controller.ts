@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, type RpcOptions } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddFoldersCommand } from '../application/add-folders/add-folders.command';
 import { AddOrganizationsCommand } from '../application/add-organizations/add-organizations.command';
@@ -15,7 +15,27 @@ import { GetOrganizationsRequest } from './dto/get-organizations.request';
 import { OrganizationsRequest } from './dto/organizations.request';
 import { FOLDER_VIEW, ORGANIZATION_VIEW } from './dto/organizations.response';
 
-/** Organization and folder operations: spec 6–9 and folders add/get (D6.3). */
+const ADD_ORGANIZATIONS: RpcOptions = {
+  message: 'Organization(s) added successfully.',
+  summary:
+    'Add organizations (1 to 1000; other fields kept as metadata); one that exists takes the name and metadata given',
+  data: OrganizationsRequest,
+  response: BATCH_RESULT,
+  errors: CONFLICT,
+};
+
+const UPDATE_FOLDERS: RpcOptions = {
+  message: 'Folder Updated successfully.',
+  summary: 'Rename folders and move them, with their subtrees',
+  data: UpdateFoldersRequest,
+  response: BATCH_RESULT,
+  errors: { ...CONFLICT, NOT_FOUND: 'the organization does not exist' },
+};
+
+/**
+ * Organization and folder operations: spec 6–9 and folders add/get (D6.3). Operations 6 and
+ * 9 are also served at the hosted service's `/v2` paths (D6.8).
+ */
 @ApiTags('organizations')
 @Controller()
 export class OrganizationsController {
@@ -25,16 +45,17 @@ export class OrganizationsController {
   ) {}
 
   /** Operation 6. */
-  @Rpc('v1/organizations/add', {
-    message: 'Organization(s) added successfully.',
-    summary: 'Add organizations (1 to 1000; other fields are kept as metadata)',
-    data: OrganizationsRequest,
-    response: BATCH_RESULT,
-    errors: CONFLICT,
-  })
+  @Rpc('v1/organizations/add', ADD_ORGANIZATIONS)
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
     return this.commands.execute(new AddOrganizationsCommand(tenant, data.organizations));
+  }
+
+  /** Operation 6 at the hosted path (D6.8), the same in every way. */
+  @Rpc('v2/organizations/add', ADD_ORGANIZATIONS)
+  @ApiKeyAuth()
+  addAtHostedPath(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
+    return this.add(tenant, data);
   }
 
   /** Operation 7. */
@@ -66,18 +87,22 @@ export class OrganizationsController {
   }
 
   /** Operation 9. */
-  @Rpc('v1/organizations/folders/update', {
-    message: 'Folder Updated successfully.',
-    summary: 'Rename folders and move them, with their subtrees',
-    data: UpdateFoldersRequest,
-    response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the organization does not exist' },
-  })
+  @Rpc('v1/organizations/folders/update', UPDATE_FOLDERS)
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   updateFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateFoldersRequest) {
     return this.commands.execute(
       new UpdateFoldersCommand(tenant, data.organizationId, data.folders),
     );
+  }
+
+  /** Operation 9 at the hosted path (D6.8), the same in every way. */
+  @Rpc('v2/organizations/folders/update', UPDATE_FOLDERS)
+  @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
+  updateFoldersAtHostedPath(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateFoldersRequest,
+  ) {
+    return this.updateFolders(tenant, data);
   }
 
   @Rpc('v2/organizations/folders/add', {

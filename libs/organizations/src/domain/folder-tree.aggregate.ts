@@ -1,4 +1,5 @@
 import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import type { DocumentAccessType } from '@app/workspaces';
 import { FolderAdded, FolderUpdated, type FolderEvent } from './folder.events';
 
 export const FOLDER_TREE_STREAM_TYPE = 'folder-tree';
@@ -38,14 +39,30 @@ export class FolderTree extends Aggregate<FolderEvent> {
     return this.folders.has(folderId);
   }
 
-  add(folderId: string, folderName: string, parentFolderId: string | null, at: number): string {
+  /** `accessType` undefined: the folder takes its parent's (see FolderAdded). */
+  add(
+    folderId: string,
+    folderName: string,
+    parentFolderId: string | null,
+    at: number,
+    accessType?: DocumentAccessType,
+  ): string {
     if (this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.exists, 'already-exists');
     if (parentFolderId !== null && !this.folders.has(parentFolderId)) {
       throw new ItemRefused(FOLDER_MESSAGES.parentMissing, 'not-found');
     }
     const ancestors =
       parentFolderId === null ? [] : [...this.ancestorsOf(parentFolderId), parentFolderId];
-    this.raise(FolderAdded({ ...this.ref(folderId), folderName, parentFolderId, ancestors, at }));
+    this.raise(
+      FolderAdded({
+        ...this.ref(folderId),
+        folderName,
+        parentFolderId,
+        ancestors,
+        ...(accessType !== undefined && { accessType }),
+        at,
+      }),
+    );
     return FOLDER_MESSAGES.added;
   }
 

@@ -1,4 +1,5 @@
 import { defineEvent, type EventOf } from '@app/event-store';
+import type { DocumentAccessType } from '@app/workspaces';
 
 interface FolderRef {
   apiKey: string;
@@ -6,9 +7,19 @@ interface FolderRef {
   folderId: string;
 }
 
-/** `parentFolderId` null: the folder is at the root; `ancestors`: its path from the root. */
+/**
+ * `parentFolderId` null: the folder is at the root; `ancestors`: its path from the root.
+ * `accessType` only when the caller gave one: without it the folder takes its parent's (at
+ * the root, the API key's default), whatever that is when it is read.
+ */
 export const FolderAdded = defineEvent<
-  FolderRef & { folderName: string; parentFolderId: string | null; ancestors: string[]; at: number }
+  FolderRef & {
+    folderName: string;
+    parentFolderId: string | null;
+    ancestors: string[];
+    accessType?: DocumentAccessType;
+    at: number;
+  }
 >()('organizations.folder-added');
 
 /**

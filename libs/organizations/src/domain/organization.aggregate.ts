@@ -12,7 +12,6 @@ export const organizationStream = (apiKey: string, organizationId: string) =>
 export const ORGANIZATION_MESSAGES = {
   added: 'Added Successfully',
   updated: 'Updated Successfully',
-  exists: 'Organization already exists',
   missing: 'Organization does not exist',
 } as const;
 
@@ -26,8 +25,16 @@ export interface OrganizationFields {
 export class Organization extends Aggregate<OrganizationEvent> {
   exists = false;
 
+  /**
+   * Operation 6. An organization that exists takes the name and metadata given (D5.3,
+   * hosted: adding updates it), as an update does; `disabled` stays as it is.
+   */
   add(apiKey: string, organizationId: string, fields: OrganizationFields, at: number): string {
-    if (this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.exists, 'already-exists');
+    if (this.exists) {
+      const { organizationName, metadata } = fields;
+      this.raise(OrganizationUpdated({ apiKey, organizationId, organizationName, metadata, at }));
+      return ORGANIZATION_MESSAGES.added;
+    }
     this.raise(
       OrganizationAdded({
         apiKey,

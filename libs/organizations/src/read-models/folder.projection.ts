@@ -22,17 +22,19 @@ export class FolderProjection implements InlineProjection {
       folder_name: d.folderName,
       parent_folder_id: d.parentFolderId,
       ancestors: d.ancestors,
+      access_type: d.accessType ?? null,
       at: d.at,
       version: streamVersion,
     }));
     if (added.length > 0) {
       await m.query(
         `INSERT INTO folders (api_key, organization_id, folder_id, folder_name, parent_folder_id,
-           ancestors, created_at, last_updated, version)
+           ancestors, access_type, created_at, last_updated, version)
          SELECT api_key, organization_id, folder_id, folder_name, parent_folder_id,
-           ARRAY(SELECT json_array_elements_text(ancestors)), at, at, version
+           ARRAY(SELECT json_array_elements_text(ancestors)), access_type, at, at, version
          FROM json_to_recordset($1::json) AS x(api_key text, organization_id text, folder_id text,
-           folder_name text, parent_folder_id text, ancestors json, at bigint, version bigint)
+           folder_name text, parent_folder_id text, ancestors json, access_type text, at bigint,
+           version bigint)
          ON CONFLICT (api_key, organization_id, folder_id) DO NOTHING`,
         [JSON.stringify(added)],
       );

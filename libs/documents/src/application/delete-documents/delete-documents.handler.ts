@@ -1,14 +1,24 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { StreamBatchRunner, type BatchResult } from '@app/event-store';
+import { ItemRefused, StreamBatchRunner, type BatchResult } from '@app/event-store';
 import { metadataOf } from '@app/workspaces';
-import { Document, DOCUMENT_STREAM_TYPE, documentStream } from '../../domain/document.aggregate';
+import {
+  Document,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_STREAM_TYPE,
+  documentStream,
+} from '../../domain/document.aggregate';
 import { DeleteDocumentsCommand } from './delete-documents.command';
 
 @CommandHandler(DeleteDocumentsCommand)
 export class DeleteDocumentsHandler implements ICommandHandler<DeleteDocumentsCommand> {
   constructor(private readonly batches: StreamBatchRunner) {}
 
-  execute({ tenant, organizationId, documentIds }: DeleteDocumentsCommand): Promise<BatchResult> {
+  execute({
+    tenant,
+    organizationId,
+    documentIds,
+    missing,
+  }: DeleteDocumentsCommand): Promise<BatchResult> {
     const at = Date.now();
     const { apiKey } = tenant;
     return this.batches.run({
@@ -19,7 +29,12 @@ export class DeleteDocumentsHandler implements ICommandHandler<DeleteDocumentsCo
         streamType: DOCUMENT_STREAM_TYPE,
       }),
       create: (documentId) => new Document({ apiKey, organizationId, documentId }),
-      decide: (document) => document.delete(at),
+      decide: (document) => {
+        if (missing === 'fails' && !document.exists) {
+          throw new ItemRefused(DOCUMENT_MESSAGES.missing, 'not-found');
+        }
+        return document.delete(at);
+      },
       metadata: metadataOf(tenant),
     });
   }

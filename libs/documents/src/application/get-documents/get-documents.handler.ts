@@ -1,4 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { GetDocumentsQuery, type DocumentView } from './get-documents.query';
 
@@ -28,17 +29,55 @@ function toView(row: DocumentRow): DocumentView {
 
 @QueryHandler(GetDocumentsQuery)
 export class GetDocumentsHandler implements IQueryHandler<GetDocumentsQuery> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tokens: PageTokens,
+  ) {}
 
-  async execute({ tenant, organizationId, documentIds }: GetDocumentsQuery) {
-    const rows: DocumentRow[] = await this.dataSource.query(
+  async execute({ tenant, organizationId, documentIds, page }: GetDocumentsQuery) {
+    if (!page) return (await this.select(tenant.apiKey, organizationId, documentIds)).map(toView);
+    const ids = sortedIds(documentIds);
+    const filter = { organizationId, ids, folderId: page.folderId ?? null };
+    const read = this.tokens.read<string>(
+      'documents',
+      tenant.apiKey,
+      filter,
+      page.pageSize,
+      page.pageToken,
+      'pageToken',
+    );
+    const rows = await this.select(tenant.apiKey, organizationId, ids ?? undefined, {
+      folderId: page.folderId,
+      after: read.after,
+      limit: read.limit,
+    });
+    return read.page(rows, (row) => row.document_id, toView);
+  }
+
+  /** Without `keyset`, every matching row (operation 11); a NULL limit is no limit. */
+  private select(
+    apiKey: string,
+    organizationId: string,
+    documentIds: string[] | undefined,
+    keyset?: { folderId?: string; after: string | null; limit: number },
+  ): Promise<DocumentRow[]> {
+    return this.dataSource.query(
       `SELECT document_id, document_name, disabled, access_type, folder_id, metadata, created_at, last_updated
        FROM documents
        WHERE api_key = $1 AND organization_id = $2
          AND ($3::text[] IS NULL OR document_id = ANY($3::text[]))
-       ORDER BY document_id`,
-      [tenant.apiKey, organizationId, documentIds ?? null],
+         AND ($4::text IS NULL OR folder_id = $4::text)
+         AND ($5::text IS NULL OR document_id > $5::text)
+       ORDER BY document_id
+       LIMIT $6`,
+      [
+        apiKey,
+        organizationId,
+        documentIds ?? null,
+        keyset?.folderId ?? null,
+        keyset?.after ?? null,
+        keyset?.limit ?? null,
+      ],
     );
-    return rows.map(toView);
   }
 }

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 export interface DocumentView extends Record<string, unknown> {
@@ -11,12 +12,24 @@ export interface DocumentView extends Record<string, unknown> {
   lastUpdated: number;
 }
 
-/** Operation 11: the organization's documents in id order, all of them without `documentIds` (D6.5). */
-export class GetDocumentsQuery extends Query<DocumentView[]> {
+/** What the hosted path adds to operation 11 (D6.8): a folder filter and keyset pages. */
+export interface DocumentPageRequest {
+  /** Only documents directly in this folder. */
+  folderId?: string;
+  pageSize: number;
+  pageToken?: string;
+}
+
+/**
+ * Operation 11: the organization's documents in id order, all of them without `documentIds`
+ * (D6.5). With `page` (the hosted path) one page of them, filtered by folder when asked.
+ */
+export class GetDocumentsQuery extends Query<DocumentView[] | Page<DocumentView>> {
   constructor(
     readonly tenant: ApiKeyTenant,
     readonly organizationId: string,
     readonly documentIds: string[] | undefined,
+    readonly page?: DocumentPageRequest,
   ) {
     super();
   }

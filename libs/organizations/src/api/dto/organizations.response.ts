@@ -1,6 +1,7 @@
 import { json, namedSchema, type Schema } from '@app/platform';
+import { DOCUMENT_ACCESS_TYPES } from '@app/workspaces';
 
-const { arrayOf, integer, object, string, boolean, ref } = json;
+const { arrayOf, integer, object, oneOfValues, string, boolean, ref } = json;
 
 /** An organization as read: its fields, then the metadata it was given (D6.1). */
 export const ORGANIZATION_VIEW = namedSchema(
@@ -25,8 +26,16 @@ export const FOLDER_VIEW: Schema = namedSchema(
       folderId: string(),
       folderName: string(),
       organizationId: string(),
+      apiKey: string("The API key the folder belongs to (the caller's)"),
       parentFolderId: string('"root" at the top level'),
       ancestors: arrayOf(string(), 'The path from the top: ["root", ..., parent]'),
+      accessType: oneOfValues(
+        DOCUMENT_ACCESS_TYPES,
+        "The folder's own, else its nearest ancestor's, else the API key's default",
+      ),
+      inheritAccessFromParent: boolean(
+        'True when the folder has no access type of its own and is under another folder',
+      ),
       createdAt: integer('Epoch milliseconds'),
       lastUpdated: integer('Epoch milliseconds'),
       subFolders: arrayOf(ref('FolderView'), 'To `maxDepth` levels'),

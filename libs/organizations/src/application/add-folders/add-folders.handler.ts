@@ -16,8 +16,8 @@ export class AddFoldersHandler implements ICommandHandler<AddFoldersCommand> {
     return this.folders.run(
       tenant,
       { organizationId, createOrganization, folders },
-      (tree, { folderId, folderName, parentFolderId }, at) =>
-        tree.add(folderId, folderName ?? folderId, parentFolderId ?? null, at),
+      (tree, { folderId, folderName, parentFolderId, accessType }, at) =>
+        tree.add(folderId, folderName ?? folderId, parentFolderId ?? null, at, accessType),
     );
   }
 }

@@ -43,7 +43,8 @@ export class FolderBatch {
         });
         const outcome = new BatchOutcome();
         for (const item of request.folders) {
-          if (repeated.has(item.folderId)) outcome.fail(item.folderId, DUPLICATE_ID_MESSAGE, 'duplicate');
+          if (repeated.has(item.folderId))
+            outcome.fail(item.folderId, DUPLICATE_ID_MESSAGE, 'duplicate');
           else outcome.attempt(item.folderId, () => decide(tree, item, at));
         }
         await this.repository.save(toSave, metadataOf(tenant), manager);

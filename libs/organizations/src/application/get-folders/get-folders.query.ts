@@ -1,14 +1,20 @@
 import { Query } from '@nestjs/cqrs';
-import type { ApiKeyTenant } from '@app/workspaces';
+import type { ApiKeyTenant, DocumentAccessType } from '@app/workspaces';
 
 export interface FolderView {
   folderId: string;
   folderName: string;
   organizationId: string;
+  /** The caller's own key (hosted). */
+  apiKey: string;
   /** "root" at the top level (hosted). */
   parentFolderId: string;
   /** The path from the root: `["root", ..., parent]` (hosted). */
   ancestors: string[];
+  /** Its own, or else its nearest ancestor's, or else the API key's default. */
+  accessType: DocumentAccessType;
+  /** True when the folder has no access type of its own and sits under another folder. */
+  inheritAccessFromParent: boolean;
   createdAt: number;
   lastUpdated: number;
   subFolders?: FolderView[];
