@@ -100,8 +100,11 @@ describe('folders', () => {
       folderId: 'c',
       folderName: 'C',
       organizationId: 'org',
+      apiKey: ws.apiKey,
       parentFolderId: 'b',
       ancestors: ['root', 'a', 'b'],
+      accessType: 'public',
+      inheritAccessFromParent: true,
       createdAt: expect.any(Number),
       lastUpdated: expect.any(Number),
     });
@@ -250,5 +253,111 @@ describe('folders', () => {
       );
     }
     expect((await all()).a.folderName).toBe('A');
+  });
+});
+
+// folders/add `accessType` and what folders/get reads of it (hosted: a folder without an
+// access type of its own inherits its parent's; at the top, the API key's default applies).
+describe('folder access types', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = t.apiKeyHeaders(await t.createWorkspace());
+  });
+  afterAll(() => t.close());
+
+  const access = async (folderId?: string, maxDepth?: number) => {
+    const res = await t.post(
+      '/v2/organizations/folders/get',
+      { organizationId: 'acc', folderId, maxDepth },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    return res.body.result.data as (Folder & {
+      accessType: string;
+      inheritAccessFromParent: boolean;
+    })[];
+  };
+  const byId = async () =>
+    Object.fromEntries(
+      (await access()).map((f) => [f.folderId, [f.accessType, f.inheritAccessFromParent]]),
+    );
+
+  it("stores a given access type and makes a folder without one take its parent's", async () => {
+    const res = await t.post(
+      '/v2/organizations/folders/add',
+      {
+        organizationId: 'acc',
+        createOrganization: true,
+        folders: [
+          { folderId: 'top' },
+          { folderId: 'closed', accessType: 'restricted' },
+          { folderId: 'inner', parentFolderId: 'closed' },
+          { folderId: 'deeper', parentFolderId: 'inner' },
+          { folderId: 'own', parentFolderId: 'inner', accessType: 'organizationPrivate' },
+          { folderId: 'under-own', parentFolderId: 'own' },
+        ],
+      },
+      headers,
+    );
+    expect(
+      Object.values(res.body.result.data).every(
+        (r) => (r as Folder & { success: boolean }).success,
+      ),
+    ).toBe(true);
+    expect(await byId()).toEqual({
+      top: ['public', false],
+      closed: ['restricted', false],
+      inner: ['restricted', true],
+      deeper: ['restricted', true],
+      own: ['organizationPrivate', false],
+      'under-own': ['organizationPrivate', true],
+    });
+    const [tree] = await access('closed', 3);
+    expect(tree.subFolders![0]).toMatchObject({
+      folderId: 'inner',
+      accessType: 'restricted',
+      inheritAccessFromParent: true,
+    });
+    expect(tree.subFolders![0].subFolders!.map((f) => f.folderId)).toEqual(['deeper', 'own']);
+  });
+
+  it("moves an inheriting folder under another parent: it takes the new parent's access type, and its subtree too (hosted /v2 path, D6.8)", async () => {
+    const res = await t.post(
+      '/v2/organizations/folders/update',
+      { organizationId: 'acc', folders: [{ folderId: 'inner', parentFolderId: 'top' }] },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: 'success',
+        message: 'Folder Updated successfully.',
+        data: { inner: { success: true, id: 'inner', message: 'Folder Updated.' } },
+      },
+    });
+    expect(await byId()).toMatchObject({
+      inner: ['public', true],
+      deeper: ['public', true],
+      own: ['organizationPrivate', false],
+      'under-own': ['organizationPrivate', true],
+    });
+  });
+
+  it('refuses an access type the hosted service does not define, writing nothing', async () => {
+    const res = await t.post(
+      '/v2/organizations/folders/add',
+      {
+        organizationId: 'acc',
+        folders: [{ folderId: 'ok' }, { folderId: 'bad', accessType: 'private' }],
+      },
+      headers,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(res.body.error.details.fields[0].field).toBe('data.folders[1].accessType');
+    expect(Object.keys(await byId())).not.toContain('ok');
   });
 });

@@ -358,13 +358,54 @@ describe('OpenAPI document (/docs-json)', () => {
         h,
       );
       await call('/v1/organizations/documents/get', { organizationId: 'acme' }, h);
-      await call('/v2/organizations/folders/get', { organizationId: 'acme' }, h);
+      await call(
+        '/v2/organizations/add',
+        { organizations: [{ organizationId: 'acme', organizationName: 'Acme 2' }] },
+        h,
+      );
+      await call(
+        '/v2/organizations/folders/add',
+        { organizationId: 'acme', folders: [{ folderId: 'sub', parentFolderId: 'specs' }] },
+        h,
+      );
+      await call(
+        '/v2/organizations/folders/update',
+        { organizationId: 'acme', folders: [{ folderId: 'sub', folderName: 'Sub' }] },
+        h,
+      );
+      await call(
+        '/v2/organizations/documents/get',
+        { organizationId: 'acme', folderId: 'specs', pageSize: 1 },
+        h,
+      );
+      await call(
+        '/v2/organizations/documents/delete',
+        { organizationId: 'acme', documentIds: ['missing'] },
+        h,
+      );
+      await call('/v2/organizations/folders/get', { organizationId: 'acme', folderId: 'specs' }, h);
       await call(
         '/v2/users/add',
         { organizationId: 'acme', users: [{ userId: 'u1', name: 'Ada', role: 'admin' }] },
         h,
       );
       await call('/v2/users/get', { organizationId: 'acme' }, h);
+      await call(
+        '/v2/users/add',
+        { organizationId: 'acme', documentId: 'd1', users: [{ userId: 'u1', name: 'Ada' }] },
+        h,
+      );
+      await call(
+        '/v2/users/update',
+        { organizationId: 'acme', users: [{ userId: 'u1', team: 'core' }, { userId: 'ghost' }] },
+        h,
+      );
+      await call('/v2/users/get', { organizationId: 'acme', allDocuments: true }, h);
+      await call(
+        '/v2/users/get',
+        { organizationId: 'acme', allDocuments: true, groupByDocumentId: true },
+        h,
+      );
       await call(
         '/v2/commentannotations/add',
         {
@@ -484,6 +525,7 @@ describe('OpenAPI document (/docs-json)', () => {
         202,
       );
       await call('/v1/users/data/delete/status', { jobId: deletion.data.jobId }, h);
+      await call('/v2/users/data/delete/status', { jobId: deletion.data.jobId }, h);
       // Failures: a broken field rule, wrong credentials, an unknown migration.
       await call('/v2/organizations/get', { pageSize: 0 }, h, 400);
       await call('/v2/organizations/get', {}, { ...h, 'x-service-auth-token': 'tok_wrong' }, 401);
@@ -508,6 +550,13 @@ describe('OpenAPI document (/docs-json)', () => {
       ]);
       expect(diverging((b) => delete b.result.data[0].organizationName, orgs)).toEqual([
         expect.stringContaining("Property 'organizationName' is missing"),
+      ]);
+      // users/get grouped by document: the lists under each id are typed too.
+      const grouped = answers.findIndex(
+        ([p, , body]) => p === '/v2/users/get' && !Array.isArray((body as Json).result.data),
+      );
+      expect(diverging((b) => (b.result.data.d1[0].userId = 5), grouped)).toEqual([
+        expect.stringContaining('is not assignable'),
       ]);
       const activities = answers.findIndex(([p]) => p === '/v2/activities/get');
       expect(diverging((b) => (b.result.data[0].timestamp = 'now'), activities)).toEqual([

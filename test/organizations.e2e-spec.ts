@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { ConcurrencyError, EventStore } from '@app/event-store';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
+import { organizationStream } from '../libs/organizations/src/domain/organization.aggregate';
 
 // Operations 6, 7 and 8 with D5 (batches, pages) and D6.1/D6.2.
 describe('organizations', () => {
@@ -55,9 +56,9 @@ describe('organizations', () => {
     expect(Math.abs(org.createdAt - Date.now())).toBeLessThan(60_000);
   });
 
-  it('fails an existing id and every occurrence of a repeated id alone, applying the rest (D5.2, D5.3)', async () => {
+  it('fails every occurrence of a repeated id alone, applying the rest; an existing id succeeds (D5.2, D5.3)', async () => {
     const res = await add([
-      { organizationId: 'org-a', organizationName: 'again' },
+      { organizationId: 'org-a', organizationName: 'Org A' },
       { organizationId: 'org-dup', organizationName: 'one' },
       { organizationId: 'org-c', organizationName: 'Org C' },
       { organizationId: 'org-dup', organizationName: 'two' },
@@ -65,12 +66,7 @@ describe('organizations', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.status).toBe('success');
     expect(res.body.result.data).toEqual({
-      'org-a': {
-        success: false,
-        id: 'org-a',
-        message: 'Organization already exists',
-        code: 'already-exists',
-      },
+      'org-a': { success: true, id: 'org-a', message: 'Added Successfully' },
       'org-dup': {
         success: false,
         id: 'org-dup',
@@ -82,6 +78,55 @@ describe('organizations', () => {
     const read = await get({ organizationIds: ['org-a', 'org-c', 'org-dup'] });
     expect(read.body.result.data.map((o: { id: string }) => o.id)).toEqual(['org-a', 'org-c']);
     expect(read.body.result.data[0].organizationName).toBe('Org A');
+  });
+
+  it('adds an organization that exists as an update: the name and metadata given, disabled kept, one update event (op 6, D5.3)', async () => {
+    const created = await add([
+      { organizationId: 'org-up', organizationName: 'Up', plan: 'basic', seats: 1 },
+    ]);
+    expect(created.body.result.data['org-up'].success).toBe(true);
+    await update([{ organizationId: 'org-up', disabled: true }]);
+    const [before] = (await get({ organizationIds: ['org-up'] })).body.result.data;
+    // The hosted path and the contract path are one operation (D6.8).
+    const res = await t.post(
+      '/v2/organizations/add',
+      {
+        organizations: [
+          { organizationId: 'org-up', organizationName: 'Up 2', plan: 'pro', disabled: false },
+        ],
+      },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: 'success',
+        message: 'Organization(s) added successfully.',
+        data: { 'org-up': { success: true, id: 'org-up', message: 'Added Successfully' } },
+      },
+    });
+    const [org] = (await get({ organizationIds: ['org-up'] })).body.result.data;
+    expect(org).toEqual({
+      id: 'org-up',
+      organizationName: 'Up 2',
+      disabled: true,
+      createdAt: before.createdAt,
+      lastUpdated: expect.any(Number),
+      plan: 'pro',
+      seats: 1,
+    });
+    expect(org.lastUpdated).toBeGreaterThanOrEqual(before.lastUpdated);
+    // Without a name the name stays; the change is an event of the log, as op 7's.
+    await add([{ organizationId: 'org-up', note: 'kept' }]);
+    const [renamed] = (await get({ organizationIds: ['org-up'] })).body.result.data;
+    expect(renamed).toMatchObject({ organizationName: 'Up 2', note: 'kept', seats: 1 });
+    const events = await t.app.get(EventStore).readStream(organizationStream(ws.apiKey, 'org-up'));
+    expect(events.map((e) => e.type)).toEqual([
+      'organizations.organization-added',
+      'organizations.organization-updated',
+      'organizations.organization-updated',
+      'organizations.organization-updated',
+    ]);
   });
 
   it('updates name, disabled and metadata; a missing id fails alone (op 7)', async () => {

@@ -73,11 +73,21 @@ describe('projection rebuild', () => {
       { organizations: [{ organizationId: 'o-2', organizationName: 'Two', plan: 'pro' }] },
       h,
     );
+    // Adding an organization that exists updates it (D5.3).
+    await ok(
+      '/v2/organizations/add',
+      { organizations: [{ organizationId: 'o-2', organizationName: 'Two+', seats: 3 }] },
+      h,
+    );
     await ok(
       '/v2/organizations/folders/add',
       {
         organizationId: 'o-2',
-        folders: [{ folderId: 'a' }, { folderId: 'b', parentFolderId: 'a' }, { folderId: 'c' }],
+        folders: [
+          { folderId: 'a', accessType: 'restricted' },
+          { folderId: 'b', parentFolderId: 'a' },
+          { folderId: 'c' },
+        ],
       },
       h,
     );

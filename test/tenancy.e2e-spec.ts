@@ -61,6 +61,19 @@ describe('tenancy of organizations, folders and documents (D4.1)', () => {
       (await t.post('/v1/organizations/documents/get', { organizationId: 'shared' }, b)).body.result
         .data,
     ).toEqual([]);
+    // The hosted path's folder filter and pages reach no further (D6.8).
+    for (const data of [{}, { folderId: 'f' }, { documentIds: ['d'], pageSize: 1 }]) {
+      const page = await t.post(
+        '/v2/organizations/documents/get',
+        { organizationId: 'shared', ...data },
+        b,
+      );
+      expect(page.body.result).toEqual({
+        status: 'success',
+        message: 'Document(s) retrieved successfully.',
+        data: [],
+      });
+    }
   });
 
   it('B updates, deletes and moves nothing of A', async () => {
@@ -94,6 +107,18 @@ describe('tenancy of organizations, folders and documents (D4.1)', () => {
       id: 'd',
       message: 'Document does not exist',
     });
+    const hostedDelete = await t.post(
+      '/v2/organizations/documents/delete',
+      { organizationId: 'shared', documentIds: ['d'] },
+      b,
+    );
+    expect(hostedDelete.body.result.data.d).toMatchObject({ success: false, code: 'not-found' });
+    const hostedMove = await t.post(
+      '/v2/organizations/folders/update',
+      { organizationId: 'shared', folders: [{ folderId: 'f', folderName: 'hijacked' }] },
+      b,
+    );
+    expect(hostedMove.status).toBe(404);
     const migrate = await t.post(
       '/v2/organizations/documents/migrate',
       { organizationId: 'shared', documentId: 'd', newDocumentId: 'stolen' },
@@ -140,8 +165,17 @@ describe('tenancy of organizations, folders and documents (D4.1)', () => {
       b,
     );
     expect(own.body.result.data.shared.success).toBe(true);
+    // Adding it again updates B's own (D5.3), never A's.
+    const again = await t.post(
+      '/v2/organizations/add',
+      { organizations: [{ organizationId: 'shared', organizationName: 'B org 2' }] },
+      b,
+    );
+    expect(again.body.result.data.shared.success).toBe(true);
     const bOrg = await t.post('/v2/organizations/get', {}, b);
-    expect(bOrg.body.result.data).toEqual([expect.objectContaining({ organizationName: 'B org' })]);
+    expect(bOrg.body.result.data).toEqual([
+      expect.objectContaining({ organizationName: 'B org 2' }),
+    ]);
     const aOrg = await t.post('/v2/organizations/get', {}, a);
     expect(aOrg.body.result.data).toEqual([expect.objectContaining({ organizationName: 'A org' })]);
   });
@@ -512,5 +546,73 @@ describe('tenancy of apikeyconfig (D4.1, D3.4)', () => {
       await t.post('/v2/workspace/apikeyconfig/update', { requireAutoOrgUser: true }, h);
     }
     expect(await get(a)).toEqual(a1);
+  });
+});
+
+describe('tenancy of users (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const place = { organizationId: 'shared', documentId: 'd' };
+  const everyDocument = (h: Record<string, string>, more: Record<string, unknown> = {}) =>
+    t.post('/v2/users/get', { organizationId: 'shared', allDocuments: true, ...more }, h);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await t
+      .post(
+        '/v2/users/add',
+        {
+          ...place,
+          createOrganization: true,
+          createDocument: true,
+          users: [{ userId: 'ann', name: 'A secret' }, { userId: 'amy' }],
+        },
+        a,
+      )
+      .expect(200);
+  });
+  afterAll(() => t.close());
+
+  it("B reads none of A's document users, listed or grouped, and A's page token is refused to B", async () => {
+    expect((await everyDocument(b)).body.result.data).toEqual([]);
+    expect((await everyDocument(b, { groupByDocumentId: true })).body.result.data).toEqual({});
+    const mine = await everyDocument(a, { pageSize: 1 });
+    expect(mine.body.result.data).toEqual([{ userId: 'amy', name: '', email: '' }]);
+    const stolen = await everyDocument(b, {
+      pageSize: 1,
+      pageToken: mine.body.result.nextPageToken,
+    });
+    expect(stolen.status).toBe(400);
+  });
+
+  it("B's users/add neither finds A's organization or document nor touches them when it makes its own", async () => {
+    const refused = await t.post('/v2/users/add', { ...place, users: [{ userId: 'bo' }] }, b);
+    expect(refused.status).toBe(404);
+    const own = await t.post(
+      '/v2/users/add',
+      {
+        ...place,
+        createOrganization: true,
+        createDocument: true,
+        users: [{ userId: 'ann', name: 'B ann' }],
+      },
+      b,
+    );
+    expect(own.body.result.data.ann).toMatchObject({ success: true });
+    expect((await everyDocument(b, { groupByDocumentId: true })).body.result.data).toEqual({
+      d: [{ userId: 'ann', name: 'B ann', email: '' }],
+    });
+    expect((await everyDocument(a, { groupByDocumentId: true })).body.result.data).toEqual({
+      d: [
+        { userId: 'amy', name: '', email: '' },
+        { userId: 'ann', name: 'A secret', email: '' },
+      ],
+    });
+    const docs = await t.post('/v1/organizations/documents/get', { organizationId: 'shared' }, a);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'd' })]);
   });
 });

@@ -265,9 +265,15 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({ model: 'gemini-2.5-flash', prompt: 'Rewrite formally.', text: 'hello' }),
   },
   '/v2/rewriter/usage/get': { auth: 'apiKey', data: () => ({ from: 0, to: 4102444800000 }) },
+  // Adding `org` again updates it (D5.3): with its own name, a no-op on the protected data.
   '/v1/organizations/add': {
     auth: 'apiKey',
-    data: () => ({ organizations: [{ organizationId: 'org', organizationName: 'Again' }] }),
+    data: () => ({ organizations: [{ organizationId: 'org', organizationName: 'Org' }] }),
+    keepsExtra: ['organizations[]'],
+  },
+  '/v2/organizations/add': {
+    auth: 'apiKey',
+    data: () => ({ organizations: [{ organizationId: 'org', organizationName: 'Org' }] }),
     keepsExtra: ['organizations[]'],
   },
   '/v2/organizations/update': {
@@ -288,12 +294,21 @@ export const SEEDS: Record<string, Seed> = {
       folders: [{ folderId: 'f', folderName: 'Folder', parentFolderId: 'root' }],
     }),
   },
+  '/v2/organizations/folders/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      folders: [{ folderId: 'f', folderName: 'Folder', parentFolderId: 'root' }],
+    }),
+  },
   '/v2/organizations/folders/add': {
     auth: 'apiKey',
     data: () => ({
       organizationId: 'org',
       createOrganization: false,
-      folders: [{ folderId: 'f', folderName: 'Again', parentFolderId: 'root' }],
+      folders: [
+        { folderId: 'f', folderName: 'Again', parentFolderId: 'root', accessType: 'restricted' },
+      ],
     }),
   },
   '/v2/organizations/folders/get': {
@@ -317,7 +332,15 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: () => ({ organizationId: 'org', documentIds: ['doc'] }),
   },
+  '/v2/organizations/documents/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', documentIds: ['doc'], folderId: 'f', pageSize: 1 }),
+  },
   '/v1/organizations/documents/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', documentIds: ['ghost-doc'] }),
+  },
+  '/v2/organizations/documents/delete': {
     auth: 'apiKey',
     data: () => ({ organizationId: 'org', documentIds: ['ghost-doc'] }),
   },
@@ -331,7 +354,14 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/users/add': {
     auth: 'apiKey',
-    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: 'Again' }] }),
+    // Ann is at the document (and, without documentId, the organization): a repeat is refused.
+    data: () => ({
+      ...doc,
+      createOrganization: false,
+      createDocument: false,
+      createFolder: false,
+      users: [{ userId: 'ann', name: 'Again' }],
+    }),
     keepsExtra: ['users[]'],
   },
   '/v1/users/update': {
@@ -340,15 +370,31 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: `Ann ${A_ONLY}` }] }),
     keepsExtra: ['users[]'],
   },
+  '/v2/users/update': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', users: [{ userId: 'ann', name: `Ann ${A_ONLY}` }] }),
+    keepsExtra: ['users[]'],
+  },
   '/v2/users/get': {
     auth: 'apiKey',
-    data: () => ({ organizationId: 'org', folderId: 'f', userIds: ['ann'], pageSize: 5 }),
+    // The hosted read of every document's users, grouped by document.
+    data: () => ({
+      organizationId: 'org',
+      allDocuments: true,
+      groupByDocumentId: true,
+      userIds: ['ann'],
+      pageSize: 5,
+    }),
   },
   '/v2/users/data/delete': {
     auth: 'apiKey',
     data: () => ({ userIds: ['ghost-user'], organizationIds: ['org'] }),
   },
   '/v1/users/data/delete/status': {
+    auth: 'apiKey',
+    data: (c) => ({ jobId: c.deletionJobId }),
+  },
+  '/v2/users/data/delete/status': {
     auth: 'apiKey',
     data: (c) => ({ jobId: c.deletionJobId }),
   },
