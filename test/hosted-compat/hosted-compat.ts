@@ -45,6 +45,16 @@ export function expectDocumented(res: Res, documented: unknown, status = 200): v
     body: { result: { status: 'success', message: expect.any(String) } },
   });
   expectShape(res, documented);
+  // The examples show items that succeeded; a refused item is a failed case, whatever its shape.
+  expect(refusedItems(res.body.result.data)).toEqual([]);
+}
+
+/** Every item of a batch answer with `success: false`, with its path. */
+function refusedItems(data: unknown, path = 'data'): { path: string; item: unknown }[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const item = data as Record<string, unknown>;
+  if (item.success === false) return [{ path, item }];
+  return Object.entries(item).flatMap(([key, value]) => refusedItems(value, `${path}.${key}`));
 }
 
 /** The answer's body has the shape of `documented`, envelope included (see hosted-shape.ts). */
@@ -156,21 +166,26 @@ export async function addAnnotation(
   return { annotationId, commentIds: annotation.comments.map((c) => c.commentId) };
 }
 
-/** Makes a notification with a known id on a document (made first). */
+/**
+ * Makes a notification with a known id on a document (made first), addressed to `userId`
+ * (default `reader`), at `locationId` when given.
+ */
 export async function addNotification(
   h: Hosted,
   organizationId: string,
   documentId: string,
   notificationId: string,
+  { userId = 'reader', locationId }: { userId?: string; locationId?: string } = {},
 ): Promise<void> {
   await addDocuments(h, organizationId, [documentId]);
   await setup(h, '/v1/notifications/add', {
     organizationId,
     documentId,
     notificationId,
+    ...(locationId ? { location: { id: locationId } } : {}),
     actionUser: someUser('actor'),
     displayHeadlineMessageTemplate: '{actionUser} wrote',
-    notifyUsers: [someUser('reader')],
+    notifyUsers: [someUser(userId)],
   });
 }
 

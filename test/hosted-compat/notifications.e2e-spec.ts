@@ -96,12 +96,15 @@ describe('hosted compat: notifications', () => {
   });
 
   it('POST /v2/notifications/update: Update Notifications', async () => {
-    await addNotification(h, 'org-notifications', 'doc-update', 'notification-update');
+    await addNotification(h, 'org-notifications', 'doc-update', 'notification-update', {
+      userId: 'yourUserId',
+      locationId: 'yourLocationId',
+    });
     const res = await h.call('/v2/notifications/update', {
       organizationId: 'org-notifications',
       documentId: 'doc-update',
       locationId: 'yourLocationId',
-      userId: 'reader',
+      userId: 'yourUserId',
       notifications: [
         {
           id: 'notification-update',
@@ -116,12 +119,14 @@ describe('hosted compat: notifications', () => {
   });
 
   it('POST /v2/notifications/delete: Delete Notifications', async () => {
-    await addNotification(h, 'org-notifications', 'doc-delete', 'notification-delete');
+    await addNotification(h, 'org-notifications', 'doc-delete', 'notification-delete', {
+      userId: 'yourUserId',
+    });
     // The published body is not valid JSON (a trailing comma); this is what it means.
     const res = await h.call('/v2/notifications/delete', {
       organizationId: 'org-notifications',
       documentId: 'doc-delete',
-      userId: 'reader',
+      userId: 'yourUserId',
       notifications: [
         {
           id: 'notification-delete',
