@@ -71,7 +71,8 @@ describe('collaboration data', () => {
       comments: [{ commentId: 1, commentText: 'Hey {{bob}}, look', from: ann, reactions: [] }],
     });
     expect(
-      (await annotations({ userIds: ['bob'] })).map(
+      // userIds are authors; a tagged user is a mention (hosted).
+      (await annotations({ mentionedUserIds: ['bob'] })).map(
         (a: { annotationId: string }) => a.annotationId,
       ),
     ).toEqual(['a1']);

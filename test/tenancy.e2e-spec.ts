@@ -616,3 +616,96 @@ describe('tenancy of users (D4.1)', () => {
     expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'd' })]);
   });
 });
+
+// D4.1 for every filter of /v2/commentannotations/get: a second key using the same ids, in
+// its own organization, folder and documents, never reads the first key's annotations.
+describe('tenancy of comment annotation reads (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const org = { organizationId: 'shared' };
+
+  const setUp = async (h: Record<string, string>, author: string) => {
+    await t.post(
+      '/v2/organizations/folders/add',
+      { ...org, createOrganization: true, folders: [{ folderId: 'f', folderName: 'F' }] },
+      h,
+    );
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...org, folderId: 'f', documents: [{ documentId: 'd' }] },
+      h,
+    );
+    const res = await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...org,
+        documentId: 'd',
+        commentAnnotations: [
+          {
+            annotationId: 'x',
+            location: { id: 'L' },
+            status: { id: 'OPEN', type: 'default' },
+            commentData: [{ from: { userId: author }, taggedUserContacts: [{ userId: 'tag' }] }],
+          },
+        ],
+      },
+      h,
+    );
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await setUp(a, 'ann');
+  });
+  afterAll(() => t.close());
+
+  const FILTERS = [
+    {},
+    { documentId: 'd' },
+    { documentIds: ['d'], groupByDocumentId: true },
+    { folderId: 'f' },
+    { annotationIds: ['x'] },
+    { locationIds: ['L'] },
+    { userIds: ['ann'] },
+    { mentionedUserIds: ['tag'] },
+    { statusIds: ['OPEN'] },
+    { createdAfter: 0, updatedAfter: 0, order: 'asc' },
+  ];
+  const read = (h: Record<string, string>, filter: object) =>
+    t.post('/v2/commentannotations/get', { ...org, ...filter }, h);
+
+  it("B reads none of A's annotations by any filter, before and after making its own", async () => {
+    for (const filter of FILTERS) {
+      const res = await read(b, filter);
+      expect({ filter, status: res.status }).toEqual({ filter, status: 200 });
+      expect({ filter, data: res.body.result.data }).toEqual({
+        filter,
+        data: 'groupByDocumentId' in filter ? {} : [],
+      });
+    }
+    await setUp(b, 'ann');
+    for (const filter of FILTERS) {
+      const mine = await read(b, filter);
+      const theirs = await read(a, filter);
+      const only = (data: unknown) =>
+        (Array.isArray(data) ? data : Object.values(data as object).flat()).map(
+          (v: { metadata: { apiKey: string } }) => v.metadata.apiKey,
+        );
+      expect({ filter, keys: only(mine.body.result.data) }).toEqual({
+        filter,
+        keys: [b['x-service-api-key']],
+      });
+      expect({ filter, keys: only(theirs.body.result.data) }).toEqual({
+        filter,
+        keys: [a['x-service-api-key']],
+      });
+    }
+    // Resolved by nobody in either key.
+    expect((await read(b, { resolvedBy: 'ann' })).body.result.data).toEqual([]);
+  });
+});

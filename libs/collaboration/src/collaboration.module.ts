@@ -25,6 +25,7 @@ import { DeletePresenceHandler } from './application/delete-presence/delete-pres
 import { DeleteLocationDataHandler } from './application/delete-location-data/delete-location-data.handler';
 import { DocumentDataSubscriber } from './application/document-data/document-data.subscriber';
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
+import { GetCommentAnnotationsHandler } from './application/get-comment-annotations/get-comment-annotations.handler';
 import { RecordBatch } from './application/common/record-batch';
 import { RecordRemover } from './application/common/record-remover';
 import { RecordWriter } from './application/common/record-writer';
@@ -34,11 +35,12 @@ import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';
 import { Migrations } from '@app/platform';
 import { Collaboration1763856000006 } from './migrations/1763856000006-collaboration';
+import { CommentAnnotationFilters1763856000021 } from './migrations/1763856000021-comment-annotation-filters';
 
 // Events stored by the first version are read as today's (see domain/legacy-events.ts).
 for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
 
-@Migrations(Collaboration1763856000006)
+@Migrations(Collaboration1763856000006, CommentAnnotationFilters1763856000021)
 @Module({
   imports: [CqrsModule, DocumentsModule],
   controllers: [
@@ -69,6 +71,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
     AddPresenceHandler,
     DeletePresenceHandler,
     GetRecordsHandler,
+    GetCommentAnnotationsHandler,
     DeleteLocationDataHandler,
     DocumentDataSubscriber,
     CollaborationEraser,

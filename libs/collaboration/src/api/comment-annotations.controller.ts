@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCommentAnnotationsCommand } from '../application/add-comment-annotations/add-comment-annotations.command';
 import { AddCommentReactionCommand } from '../application/add-comment-reaction/add-comment-reaction.command';
@@ -9,7 +9,7 @@ import { AddCommentsCommand } from '../application/add-comments/add-comments.com
 import { DeleteCommentAnnotationsCommand } from '../application/delete-comment-annotations/delete-comment-annotations.command';
 import { DeleteCommentReactionCommand } from '../application/delete-comment-reaction/delete-comment-reaction.command';
 import { DeleteCommentsCommand } from '../application/delete-comments/delete-comments.command';
-import { GetRecordsQuery } from '../application/get-records/get-records.query';
+import { GetCommentAnnotationsQuery } from '../application/get-comment-annotations/get-comment-annotations.query';
 import { UpdateCommentAnnotationsCommand } from '../application/update-comment-annotations/update-comment-annotations.command';
 import { UpdateCommentsCommand } from '../application/update-comments/update-comments.command';
 import {
@@ -20,17 +20,20 @@ import {
   CommentReactionRequest,
   DeleteCommentAnnotationsRequest,
   DeleteCommentsRequest,
-  GetCommentAnnotationsRequest,
   UpdateCommentAnnotationsRequest,
   UpdateCommentsRequest,
 } from './dto/comment-annotations.request';
 import {
-  COMMENT_ANNOTATION_VIEW,
+  annotationFilterOf,
+  GetCommentAnnotationsRequest,
+} from './dto/get-comment-annotations.request';
+import {
+  COMMENT_ANNOTATIONS_ANSWER,
   COMMENT_IDS,
   COMMENT_RESULTS,
   SUCCESS_FLAG,
 } from './dto/collaboration.response';
-import { documentsOf, targetOf } from './record-commands';
+import { targetOf } from './record-commands';
 
 const KIND = 'comment-annotation';
 
@@ -62,22 +65,16 @@ export class CommentAnnotationsController {
     summary:
       "Read an organization's comment annotations, narrowed by the filters, a page at a time",
     data: GetCommentAnnotationsRequest,
-    response: json.arrayOf(COMMENT_ANNOTATION_VIEW),
+    response: COMMENT_ANNOTATIONS_ANSWER,
     pageToken: 'nextPageToken',
   })
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCommentAnnotationsRequest) {
     return this.queries.execute(
-      new GetRecordsQuery(
+      new GetCommentAnnotationsQuery(
         tenant,
-        KIND,
-        {
-          organizationId: data.organizationId,
-          documentIds: documentsOf(data),
-          recordIds: data.annotationIds,
-          locationIds: data.locationIds,
-          userIds: data.userIds,
-        },
+        annotationFilterOf(data),
+        data.groupByDocumentId === true,
         data.pageSize,
         data.pageToken,
       ),

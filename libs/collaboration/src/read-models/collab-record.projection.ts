@@ -7,6 +7,7 @@ import {
   type CollaborationEvent,
 } from '../domain/collaboration.events';
 import { evolve, type RecordState } from '../domain/evolve';
+import { annotationFilterColumns } from '../domain/kinds/annotation-filters';
 import { KIND_RULES, locationOf } from '../domain/kinds/record-kinds';
 
 interface Row {
@@ -87,6 +88,7 @@ export class CollabRecordProjection implements InlineProjection {
         ...k,
         location_id: locationOf(state)?.id ?? null,
         user_ids: KIND_RULES[k.kind].people(state),
+        ...annotationFilterColumns(k.kind, state),
         record: state,
         created_at: (state.createdAt as number | undefined) ?? last.data.at,
         last_updated: last.data.at,
@@ -96,14 +98,20 @@ export class CollabRecordProjection implements InlineProjection {
     if (saved.length > 0) {
       await m.query(
         `INSERT INTO collab_records (api_key, organization_id, document_id, kind, record_id,
-           location_id, user_ids, record, created_at, last_updated, version)
+           location_id, user_ids, record, created_at, last_updated, version,
+           author_id, status_id, resolved_by, mentioned_user_ids)
          SELECT api_key, organization_id, document_id, kind, record_id, location_id,
-           ARRAY(SELECT json_array_elements_text(user_ids)), record, created_at, last_updated, version
+           ARRAY(SELECT json_array_elements_text(user_ids)), record, created_at, last_updated, version,
+           author_id, status_id, resolved_by,
+           ARRAY(SELECT json_array_elements_text(mentioned_user_ids))
          FROM json_to_recordset($1::json) AS r(api_key text, organization_id text, document_id text,
            kind text, record_id text, location_id text, user_ids json, record jsonb,
-           created_at bigint, last_updated bigint, version bigint)
+           created_at bigint, last_updated bigint, version bigint, author_id text,
+           status_id text, resolved_by text, mentioned_user_ids json)
          ON CONFLICT (api_key, organization_id, kind, document_id, record_id) DO UPDATE SET
            location_id = EXCLUDED.location_id, user_ids = EXCLUDED.user_ids,
+           author_id = EXCLUDED.author_id, status_id = EXCLUDED.status_id,
+           resolved_by = EXCLUDED.resolved_by, mentioned_user_ids = EXCLUDED.mentioned_user_ids,
            record = EXCLUDED.record, last_updated = EXCLUDED.last_updated,
            version = EXCLUDED.version
          WHERE collab_records.version < EXCLUDED.version`,

@@ -66,6 +66,14 @@ export const COMMENT_ANNOTATION_VIEW = namedSchema(
   ),
 );
 
+/** A page of annotations: a list, or with `groupByDocumentId` lists keyed by document. */
+export const COMMENT_ANNOTATIONS_ANSWER = namedSchema('CommentAnnotationsAnswer', {
+  oneOf: [
+    arrayOf(COMMENT_ANNOTATION_VIEW),
+    mapOf(arrayOf(COMMENT_ANNOTATION_VIEW), 'Document id → its annotations (groupByDocumentId)'),
+  ],
+});
+
 export const REACTION_VIEW = namedSchema(
   'ReactionView',
   object(

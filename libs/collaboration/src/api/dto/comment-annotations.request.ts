@@ -10,7 +10,6 @@ import {
 } from 'class-validator';
 import {
   FreeObject,
-  IdFilter,
   MAX_BATCH_ITEMS,
   NestedList,
   NestedObject,
@@ -24,7 +23,6 @@ import {
   DocumentTargetRequest,
   NullableUser,
   OptionalUser,
-  RecordReadRequest,
   RequiredUser,
   UserDto,
 } from './common.dto';
@@ -64,11 +62,6 @@ export class CommentChangesDto {
   @OptionalField()
   @IsBoolean()
   triggerActivities?: boolean;
-}
-
-export class GetCommentAnnotationsRequest extends RecordReadRequest {
-  @IdFilter()
-  annotationIds?: string[];
 }
 
 export class AnnotationChangesDto {
