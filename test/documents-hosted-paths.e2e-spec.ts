@@ -131,6 +131,23 @@ describe('documents at the hosted /v2 paths (D6.8)', () => {
     expect(res.body.result).not.toHaveProperty('pageToken');
   });
 
+  it('needs advanced queries at the hosted path only (hosted, D3.4)', async () => {
+    const key = await t.createApiKey(ws);
+    const h = t.apiKeyHeaders(key);
+    const off = await t.post(
+      '/v2/workspace/apikeyconfig/update',
+      { advancedQueriesEnabled: false },
+      h,
+    );
+    expect(off.status).toBe(200);
+    const res = await t.post('/v2/organizations/documents/get', { organizationId: 'org' }, h);
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('FAILED_PRECONDITION');
+    expect(res.body.error.message).toContain('advancedQueriesEnabled');
+    const v1 = await t.post('/v1/organizations/documents/get', { organizationId: 'org' }, h);
+    expect(v1.status).toBe(200);
+  });
+
   it('deletes documents; a missing one is a failed item with code not-found, the rest applied', async () => {
     const res = await t.post(
       '/v2/organizations/documents/delete',
