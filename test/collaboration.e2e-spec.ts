@@ -58,7 +58,16 @@ describe('collaboration data', () => {
       result: {
         status: 'success',
         message: 'Comment Annotation(s) added successfully.',
-        data: { a1: { success: true, id: 'a1', message: 'Added Successfully' } },
+        // The batch item (D5) with the hosted per-annotation fields.
+        data: {
+          a1: {
+            success: true,
+            id: 'a1',
+            message: 'Added Successfully',
+            annotationId: 'a1',
+            commentIds: [1],
+          },
+        },
       },
     });
     const [a1] = await annotations({ annotationIds: ['a1'] });

@@ -418,6 +418,53 @@ describe('OpenAPI document (/docs-json)', () => {
         h,
       );
       await call('/v2/commentannotations/get', { organizationId: 'acme' }, h);
+      // The hosted annotation fields in the add's answer and the read (suggestion, agent).
+      await call(
+        '/v2/commentannotations/add',
+        {
+          organizationId: 'acme',
+          documentId: 'd1',
+          commentAnnotations: [
+            {
+              annotationId: 'a2',
+              type: 'suggestion',
+              suggestion: { targetId: 't1', newValue: 2 },
+              visibility: { type: 'restricted', userIds: ['u1'] },
+              targetElement: { elementId: 'e1' },
+              commentData: [
+                {
+                  commentText: 'Fix',
+                  from: { userId: 'u1' },
+                  attachments: [{ attachmentId: 1, url: 'https://files.example.com/1' }],
+                  agent: {
+                    agentSource: 'velt',
+                    agentId: 'spell-check',
+                    reason: { title: 'T', description: 'D', severity: 'low', findingId: 'f1' },
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        h,
+      );
+      await call(
+        '/v2/commentannotations/get',
+        { organizationId: 'acme', annotationIds: ['a2'] },
+        h,
+      );
+      await call(
+        '/v2/recordings/add',
+        {
+          organizationId: 'acme',
+          documentId: 'd1',
+          recordings: [
+            { from: { userId: 'u1' }, mode: 'floating', recordedTime: { duration: 1.5 } },
+          ],
+        },
+        h,
+      );
+      await call('/v2/recordings/get', { organizationId: 'acme' }, h);
       const doc = { organizationId: 'acme', documentId: 'd1' };
       await call(
         '/v2/commentannotations/reactions/add',

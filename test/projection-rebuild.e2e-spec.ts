@@ -111,6 +111,7 @@ describe('projection rebuild', () => {
       h,
     );
     await writeActivities(h);
+    await writeHostedCollaborationFields(h);
     await ok(
       '/v1/users/update',
       { organizationId: 'g-org-1', users: [{ userId: keeper.userId, name: 'Kim K.' }] },
@@ -171,6 +172,60 @@ describe('projection rebuild', () => {
     );
     await ok('/v2/activities/delete', { organizationId: 'o-2', activityIds: ['rb-3'] }, h);
     await add('g-org-1', 'd1', [record('rb-moved', keeper), record('rb-erased', victim)]);
+  }
+
+  /** Collaboration records with the hosted fields the adds keep (annotation, recording, CRDT). */
+  async function writeHostedCollaborationFields(h: Record<string, string>): Promise<void> {
+    const doc = { organizationId: 'o-2', documentId: 'x' };
+    await ok(
+      '/v2/commentannotations/add',
+      {
+        ...doc,
+        commentAnnotations: [
+          {
+            annotationId: 'rb-hosted',
+            type: 'suggestion',
+            suggestion: { targetId: 't1', newValue: 2, custom: true },
+            visibility: { type: 'restricted', userIds: [keeper.userId] },
+            targetElement: { elementId: 'e1', occurrence: 1 },
+            commentData: [
+              {
+                commentText: 'Fix',
+                from: keeper,
+                attachments: [{ attachmentId: 1, name: 'a.png' }],
+                agent: {
+                  agentSource: 'velt',
+                  agentId: 'spell-check',
+                  reason: { title: 'T', description: 'D', severity: 'low' },
+                },
+              },
+            ],
+          },
+        ],
+      },
+      h,
+    );
+    await ok(
+      '/v2/recordings/add',
+      {
+        ...doc,
+        recordings: [
+          {
+            recordingId: 'rb-rec',
+            from: keeper,
+            mode: 'floating',
+            recordedTime: { duration: 10, display: '00:00:00' },
+            latestVersion: 3,
+          },
+        ],
+      },
+      h,
+    );
+    await ok(
+      '/v2/crdt/add',
+      { ...doc, editorId: 'rb-editor', type: 'xml', data: '<p/>', contentKey: 'default' },
+      h,
+    );
   }
 
   /** Every row of a table, ordered by its primary key. */

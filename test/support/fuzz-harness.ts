@@ -161,6 +161,13 @@ export function malformedIn(data: unknown, path = 'data', collab = false): strin
   if (!isObject(data)) return found;
   for (const [key, value] of Object.entries(data)) {
     const at = `${path}.${key}`;
+    // A suggestion's `status` is the server's word (`pending`); its old and new values are
+    // any JSON the caller gave.
+    if (key === 'suggestion' && isObject(value)) {
+      const { status: _status, oldValue: _old, newValue: _new, ...rest } = value;
+      found.push(...malformedIn(rest, at, collab));
+      continue;
+    }
     if (OBJECT_KEYS.has(key) && value !== undefined) {
       // `status` of process managers (migrations, deletions) is a word, not an object.
       if (key === 'status' && typeof value === 'string' && path !== 'data.record' && !collab)

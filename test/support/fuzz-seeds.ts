@@ -57,6 +57,41 @@ const webhookConfig = {
   triggers: { 'comment.add': true, 'comment_annotation.suggestion_accept': true },
 };
 
+/** A comment's file and agent finding, every hosted field given. */
+const attachmentSeed = () => ({
+  attachmentId: 100001,
+  name: 'shot.png',
+  bucketPath: 'attachments/shot.png',
+  size: 1024,
+  type: 'image',
+  url: 'https://files.example.com/shot.png',
+  thumbnail: 'https://files.example.com/shot-thumb.png',
+  mimeType: 'image/png',
+  metadata: { width: 10 },
+});
+const agentSeed = () => ({
+  agentSource: 'external',
+  agentId: 'a11y-bot',
+  executionId: 'run-1',
+  agentName: 'Accessibility Bot',
+  url: 'https://example.com/page',
+  reason: {
+    title: 'Low contrast',
+    description: 'Contrast is 2.1:1',
+    severity: 'high',
+    findingId: 'finding-1',
+    findingType: 'pin',
+    issueType: 'contrast',
+    confidence: 90,
+    suggestion: 'Darker text',
+    suggestedFix: 'color: #333',
+    htmlSnippet: '<p>Hi</p>',
+    htmlSelector: 'p.intro',
+    source: 'knowledge',
+    knowledgeSection: 'WCAG',
+  },
+});
+
 /** Operation 23's body, every field given (the hosted extra fields too). */
 const notificationToAdd = () => ({
   ...scratch,
@@ -404,14 +439,34 @@ export const SEEDS: Record<string, Seed> = {
     // so whatever the server accepts is stored, and the log scan sees it.
     data: () => ({
       ...scratch,
+      createOrganization: true,
+      createDocument: true,
+      verifyUserPermissions: false,
       commentAnnotations: [
         {
           location: { id: 'sloc', locationName: 'Scene' },
+          targetElement: {
+            elementId: 'el-1',
+            targetText: 'Hello',
+            occurrence: 1,
+            selectAllContent: false,
+          },
           from: ann,
           status: { id: 'OPEN', type: 'default' },
           priority: { id: 'P1' },
           assignedTo: bob,
           context: { page: 1 },
+          type: 'suggestion',
+          commentType: 'manual',
+          visibility: { type: 'restricted', userIds: ['ann', 'bob'] },
+          suggestion: {
+            targetId: 'row-1',
+            targetType: 'custom',
+            oldValue: { x: 1 },
+            newValue: { x: 2 },
+            summary: 'x: 1 -> 2',
+            driftDetected: false,
+          },
           commentData: [
             {
               commentText: 'Hello',
@@ -419,6 +474,12 @@ export const SEEDS: Record<string, Seed> = {
               from: ann,
               taggedUserContacts: [{ userId: 'bob', contact: bob, text: '@Bob' }],
               context: { line: 1 },
+              triggerNotification: false,
+              triggerActivities: false,
+              isCommentResolverUsed: false,
+              isCommentTextAvailable: true,
+              attachments: [attachmentSeed()],
+              agent: agentSeed(),
             },
           ],
         },
@@ -429,6 +490,16 @@ export const SEEDS: Record<string, Seed> = {
       'commentAnnotations[].priority',
       'commentAnnotations[].context',
       'commentAnnotations[].commentData[].context',
+      'commentAnnotations[].commentData[].attachments[].metadata',
+    ],
+    // Any JSON value is a valid old or new value of a suggestion.
+    lenient: [
+      'commentAnnotations[].suggestion.oldValue',
+      'commentAnnotations[].suggestion.newValue',
+    ],
+    keepsExtra: [
+      'commentAnnotations[].suggestion',
+      'commentAnnotations[].commentData[].agent.reason',
     ],
   },
   '/v2/commentannotations/get': {
@@ -480,6 +551,9 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({
       ...scratch,
       annotationId: 'sa',
+      createOrganization: true,
+      createDocument: true,
+      verifyUserPermissions: false,
       commentData: [
         {
           commentText: 'Reply',
@@ -487,10 +561,13 @@ export const SEEDS: Record<string, Seed> = {
           from: bob,
           taggedUserContacts: [{ userId: 'ann', contact: ann }],
           context: { x: 1 },
+          attachments: [attachmentSeed()],
+          agent: agentSeed(),
         },
       ],
     }),
-    opaque: ['commentData[].context'],
+    opaque: ['commentData[].context', 'commentData[].attachments[].metadata'],
+    keepsExtra: ['commentData[].agent.reason'],
   },
   '/v2/commentannotations/comments/update': {
     auth: 'apiKey',
@@ -548,6 +625,9 @@ export const SEEDS: Record<string, Seed> = {
           displayName: 'Take',
           location: { id: 'sloc' },
           attachments: [{ url: 'https://files.example.com/1' }],
+          mode: 'floating',
+          recordedTime: { duration: 4204.55, display: '00:00:04' },
+          latestVersion: 2,
         },
       ],
     }),
@@ -571,6 +651,7 @@ export const SEEDS: Record<string, Seed> = {
       lastUpdatedBy: 'ann',
       sessionId: 's1',
       location: { id: 'sloc' },
+      contentKey: 'default',
     }),
     lenient: ['data'],
   },
@@ -584,6 +665,7 @@ export const SEEDS: Record<string, Seed> = {
       lastUpdatedBy: 'bob',
       sessionId: 's2',
       location: { id: 'sloc' },
+      contentKey: 'default',
     }),
     lenient: ['data'],
   },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DocumentsModule } from '@app/documents';
+import { OrganizationsModule } from '@app/organizations';
 import { registerUpcaster } from '@app/event-store';
 import { CommentAnnotationsController } from './api/comment-annotations.controller';
 import { CrdtAndPresenceController } from './api/crdt-and-presence.controller';
@@ -29,6 +30,7 @@ import { GetCommentAnnotationsHandler } from './application/get-comment-annotati
 import { RecordBatch } from './application/common/record-batch';
 import { RecordRemover } from './application/common/record-remover';
 import { RecordWriter } from './application/common/record-writer';
+import { TargetDocument } from './application/common/target-document';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
 import { CollaborationWebhookEvents } from './webhooks/collaboration-webhook-events';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
@@ -42,7 +44,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
 
 @Migrations(Collaboration1763856000006, CommentAnnotationFilters1763856000021)
 @Module({
-  imports: [CqrsModule, DocumentsModule],
+  imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [
     CommentAnnotationsController,
     ElementDataController,
@@ -54,6 +56,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
     RecordBatch,
     RecordRemover,
     RecordWriter,
+    TargetDocument,
     AddCommentAnnotationsHandler,
     UpdateCommentAnnotationsHandler,
     DeleteCommentAnnotationsHandler,

@@ -35,6 +35,10 @@ import {
 } from './dto/collaboration.response';
 import { targetOf } from './record-commands';
 
+import { annotationInputOf, commentInputOf } from './annotation-input';
+import { ADDED_ANNOTATIONS } from './dto/add-comment-annotations.response';
+import { addTargetOf } from './record-commands';
+
 const KIND = 'comment-annotation';
 
 /** Comment annotations, their comments and comment reactions (D10). */
@@ -50,13 +54,19 @@ export class CommentAnnotationsController {
     message: 'Comment Annotation(s) added successfully.',
     summary: 'Add comment annotations, each with its first comments, to a document',
     data: AddCommentAnnotationsRequest,
-    response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    response: ADDED_ANNOTATIONS,
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND: 'the organization or document does not exist (and is not to be made)',
+    },
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
     return this.commands.execute(
-      new AddCommentAnnotationsCommand(targetOf(tenant, KIND, data), data.commentAnnotations),
+      new AddCommentAnnotationsCommand(
+        addTargetOf(tenant, KIND, data),
+        data.commentAnnotations.map(annotationInputOf),
+      ),
     );
   }
 
@@ -118,12 +128,19 @@ export class CommentAnnotationsController {
     summary: 'Add comments to a comment annotation',
     data: AddCommentsRequest,
     response: COMMENT_IDS,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document or the annotation does not exist' },
+    errors: {
+      ...CONFLICT,
+      NOT_FOUND: 'the organization, document (not to be made) or annotation does not exist',
+    },
   })
   @ApiKeyAuth()
   addComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentsRequest) {
     return this.commands.execute(
-      new AddCommentsCommand(targetOf(tenant, KIND, data), data.annotationId, data.commentData),
+      new AddCommentsCommand(
+        addTargetOf(tenant, KIND, data),
+        data.annotationId,
+        data.commentData.map(commentInputOf),
+      ),
     );
   }
 

@@ -157,4 +157,5 @@ const crdtWrite = (data: WriteCrdtRequest) => ({
   lastUpdatedBy: data.lastUpdatedBy,
   sessionId: data.sessionId,
   location: data.location,
+  contentKey: data.contentKey,
 });

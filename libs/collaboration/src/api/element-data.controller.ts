@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
 import { AddRecordingsCommand } from '../application/add-recordings/add-recordings.command';
 import { DeleteReactionsCommand } from '../application/delete-reactions/delete-reactions.command';
 import { DeleteRecordingsCommand } from '../application/delete-recordings/delete-recordings.command';
-import { GetRecordsQuery } from '../application/get-records/get-records.query';
+import { GetRecordsQuery, type RecordView } from '../application/get-records/get-records.query';
 import {
   AddReactionsRequest,
   AddRecordingsRequest,
@@ -105,8 +105,8 @@ export class ElementDataController {
     pageToken: 'pageToken',
   })
   @ApiKeyAuth()
-  getRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetRecordingsRequest) {
-    return this.queries.execute(
+  async getRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetRecordingsRequest) {
+    const page: Page<RecordView> = await this.queries.execute(
       new GetRecordsQuery(
         tenant,
         'recording',
@@ -122,6 +122,7 @@ export class ElementDataController {
         'pageToken',
       ),
     );
+    return new Page(page.data.map(recordingView), page.nextToken, page.tokenField);
   }
 
   @Rpc('recordings/delete', {
@@ -138,3 +139,14 @@ export class ElementDataController {
     );
   }
 }
+
+/**
+ * A recording as the hosted read shows it: a recorder annotation, its id also its
+ * `annotationId`, at version 1 unless the caller gave another.
+ */
+const recordingView = (r: RecordView) => ({
+  ...r,
+  annotationId: r.recordingId,
+  type: 'recorder',
+  latestVersion: r.latestVersion ?? 1,
+});

@@ -14,6 +14,21 @@ export const targetOf = (
   documentId: data.documentId,
 });
 
+/** The target of a hosted add, with its create flags. */
+export const addTargetOf = (
+  tenant: ApiKeyTenant,
+  kind: RecordKind,
+  data: {
+    organizationId: string;
+    documentId: string;
+    createOrganization?: boolean;
+    createDocument?: boolean;
+  },
+): RecordTarget => ({
+  ...targetOf(tenant, kind, data),
+  create: { organization: data.createOrganization, document: data.createDocument },
+});
+
 /** `documentId` and `documentIds` of a read, merged. */
 export const documentsOf = (data: { documentId?: string; documentIds?: string[] }) =>
   data.documentId !== undefined ? [data.documentId, ...(data.documentIds ?? [])] : data.documentIds;

@@ -15,6 +15,13 @@ import {
   type CommentWritten,
 } from './comment-annotation.events';
 import {
+  ANNOTATION_EXTRAS,
+  COMMENT_EXTRAS,
+  extrasOf,
+  type AnnotationExtras,
+  type CommentExtras,
+} from './kinds/annotation-fields';
+import {
   numberComments,
   type Comment,
   type CommentAnnotation,
@@ -23,7 +30,7 @@ import {
 import { mentionedIds, type CollabUser, type Location } from './kinds/people';
 
 /** A comment as callers send it (hosted `commentData[]`). */
-export interface CommentInput {
+export interface CommentInput extends CommentExtras {
   commentId?: number;
   commentText?: string;
   commentHtml?: string;
@@ -36,8 +43,12 @@ export interface CommentInput {
   triggerActivities?: boolean;
 }
 
-/** A new annotation as callers send it; its author is the first comment's when not given. */
-export interface AnnotationInput {
+/**
+ * A new annotation as callers send it; its author is the first comment's when not given. A
+ * `suggestion` is kept only on a `type: 'suggestion'` annotation, its `status` the server's.
+ */
+export interface AnnotationInput extends Omit<AnnotationExtras, 'suggestion'> {
+  suggestion?: Record<string, unknown>;
   annotationId: string;
   location?: Location;
   from?: CollabUser;
@@ -92,6 +103,7 @@ function written(input: CommentInput & { commentId: number }): CommentWritten {
     ...(input.context && { context: input.context }),
     ...(input.triggerNotification === false && { triggerNotification: false }),
     ...(input.triggerActivities === false && { triggerActivities: false }),
+    ...extrasOf(input, COMMENT_EXTRAS),
   };
 }
 
@@ -119,9 +131,13 @@ export class CommentAnnotationRecord extends CollabRecord<CommentAnnotation> {
   create(draft: AnnotationDraft, at: number): void {
     if (this.state) throw new CollaborationError('ALREADY_EXISTS', ANNOTATION_EXISTS);
     const { location, from, status, priority, assignedTo, context, comments } = draft;
+    const { suggestion, ...extras } = extrasOf(draft, ANNOTATION_EXTRAS);
     this.record(
       CommentAnnotationCreated,
       {
+        ...extras,
+        ...(suggestion &&
+          draft.type === 'suggestion' && { suggestion: { ...suggestion, status: 'pending' } }),
         from,
         ...(location && { location }),
         ...(status && { status }),

@@ -1,5 +1,6 @@
 import { defineEvent } from '@app/event-store';
 import type { RecordEventData } from './collab-record.events';
+import type { AnnotationExtras, CommentExtras } from './kinds/annotation-fields';
 import type { TaggedContact } from './kinds/comment-annotation';
 import type { CollabUser, Location } from './kinds/people';
 
@@ -9,7 +10,7 @@ import type { CollabUser, Location } from './kinds/people';
  * `triggerActivities: false` out of derived activity records (D7.6); each is stored only when
  * false (absent, the comment notifies and is logged).
  */
-export interface CommentWritten {
+export interface CommentWritten extends CommentExtras {
   commentId: number;
   text: string;
   html: string;
@@ -23,15 +24,16 @@ export interface CommentWritten {
 
 /** A new annotation with its first comments. */
 export const CommentAnnotationCreated = defineEvent<
-  RecordEventData & {
-    from: CollabUser;
-    location?: Location;
-    status?: Record<string, unknown>;
-    priority?: Record<string, unknown>;
-    assignedTo?: CollabUser;
-    context?: Record<string, unknown>;
-    comments: CommentWritten[];
-  }
+  RecordEventData &
+    AnnotationExtras & {
+      from: CollabUser;
+      location?: Location;
+      status?: Record<string, unknown>;
+      priority?: Record<string, unknown>;
+      assignedTo?: CollabUser;
+      context?: Record<string, unknown>;
+      comments: CommentWritten[];
+    }
 >()('comment-annotation.created');
 
 export const CommentAdded = defineEvent<RecordEventData & CommentWritten>()('comment.added');

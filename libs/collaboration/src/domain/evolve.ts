@@ -1,5 +1,11 @@
 import type { CollaborationEvent } from './collaboration.events';
 import type { CommentWritten } from './comment-annotation.events';
+import {
+  AGENT_SOURCE_TYPE,
+  ANNOTATION_EXTRAS,
+  COMMENT_EXTRAS,
+  extrasOf,
+} from './kinds/annotation-fields';
 import type { Comment, CommentAnnotation } from './kinds/comment-annotation';
 import type { CrdtRecord, ElementReaction, Presence, Recording } from './kinds/simple-kinds';
 
@@ -20,6 +26,8 @@ export function commentOf(c: CommentWritten, at: number): Comment {
     lastUpdated: at,
     ...(c.triggerNotification === false && { triggerNotification: false }),
     ...(c.triggerActivities === false && { triggerActivities: false }),
+    ...extrasOf(c, COMMENT_EXTRAS),
+    ...(c.agent && { sourceType: AGENT_SOURCE_TYPE }),
   };
 }
 
@@ -73,6 +81,12 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         ...(e.priority && { priority: e.priority }),
         ...(e.assignedTo && { assignedTo: e.assignedTo }),
         ...(e.context && { context: e.context }),
+        ...extrasOf(e, ANNOTATION_EXTRAS),
+        // An agent's first comment makes the annotation the agent's (hosted).
+        ...(e.comments[0]?.agent && {
+          agent: e.comments[0].agent,
+          sourceType: AGENT_SOURCE_TYPE,
+        }),
         comments: e.comments.map((c) => commentOf(c, e.at)),
         createdAt: e.at,
         lastUpdated: e.at,
@@ -170,6 +184,9 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         displayName: e.displayName,
         ...(e.location && { location: e.location }),
         attachments: e.attachments,
+        ...(e.mode !== undefined && { mode: e.mode }),
+        ...(e.recordedTime && { recordedTime: e.recordedTime }),
+        ...(e.latestVersion !== undefined && { latestVersion: e.latestVersion }),
         createdAt: e.at,
       };
       return recording;
@@ -184,6 +201,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         lastUpdatedBy: e.lastUpdatedBy,
         sessionId: e.sessionId,
         ...(e.location && { location: e.location }),
+        ...(e.contentKey !== undefined && { contentKey: e.contentKey }),
         lastUpdate: e.at,
       };
       return crdt;

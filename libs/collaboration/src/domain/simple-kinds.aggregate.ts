@@ -7,6 +7,7 @@ import type {
   ElementReaction,
   Presence,
   Recording,
+  RecordingExtras,
 } from './kinds/simple-kinds';
 import {
   CrdtCreated,
@@ -39,7 +40,7 @@ export class ReactionRecord extends CollabRecord<ElementReaction> {
 /** A recording (D10 `/v2/recordings/*`). */
 export class RecordingRecord extends CollabRecord<Recording> {
   add(
-    input: {
+    input: RecordingExtras & {
       from: CollabUser;
       recordingType?: string;
       displayName?: string;
@@ -57,6 +58,9 @@ export class RecordingRecord extends CollabRecord<Recording> {
         displayName: input.displayName ?? `Recording ${this.ref.recordId}`,
         ...(input.location && { location: input.location }),
         attachments: input.attachments ?? [],
+        ...(input.mode !== undefined && { mode: input.mode }),
+        ...(input.recordedTime && { recordedTime: input.recordedTime }),
+        ...(input.latestVersion !== undefined && { latestVersion: input.latestVersion }),
       },
       at,
     );
@@ -89,6 +93,7 @@ export interface CrdtInput {
   lastUpdatedBy?: string;
   sessionId?: string | null;
   location?: Location;
+  contentKey?: string;
 }
 
 /** One editor's CRDT state (spec "CRDT store record"; D10 `/v2/crdt/*`). */
@@ -125,6 +130,7 @@ export class CrdtEditorRecord extends CollabRecord<CrdtRecord> {
       lastUpdatedBy: input.lastUpdatedBy ?? '',
       sessionId: input.sessionId ?? null,
       ...(input.location && { location: input.location }),
+      ...(input.contentKey !== undefined && { contentKey: input.contentKey }),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { defineEvent } from '@app/event-store';
 import type { RecordEventData } from './collab-record.events';
 import type { CollabUser, Location } from './kinds/people';
-import type { CrdtType } from './kinds/simple-kinds';
+import type { CrdtType, RecordingExtras } from './kinds/simple-kinds';
 
 /** An element reaction (its id is the record id). */
 export const ReactionAdded = defineEvent<
@@ -17,13 +17,14 @@ export const ReactionRemoved = defineEvent<RecordEventData>()('reaction.removed'
 
 /** A recording (its id is the record id). */
 export const RecordingAdded = defineEvent<
-  RecordEventData & {
-    from: CollabUser;
-    recordingType: string;
-    displayName: string;
-    location?: Location;
-    attachments: Record<string, unknown>[];
-  }
+  RecordEventData &
+    RecordingExtras & {
+      from: CollabUser;
+      recordingType: string;
+      displayName: string;
+      location?: Location;
+      attachments: Record<string, unknown>[];
+    }
 >()('recording.added');
 
 export const RecordingDeleted = defineEvent<RecordEventData>()('recording.deleted');
@@ -36,6 +37,8 @@ export interface CrdtWritten {
   lastUpdatedBy: string;
   sessionId: string | null;
   location?: Location;
+  /** The Yjs key the content is under (hosted; `content` when not given). */
+  contentKey?: string;
 }
 
 export const CrdtCreated = defineEvent<RecordEventData & CrdtWritten>()('crdt.created');

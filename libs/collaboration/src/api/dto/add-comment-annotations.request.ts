@@ -1,6 +1,27 @@
-import { IsInt, Min } from 'class-validator';
-import { BatchOf, FreeObject, IsCallerId, NestedList, OptionalField } from '@app/platform';
-import { AnnotationTargetRequest, CommentChangesDto } from './comment-annotations.request';
+import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
+import {
+  BatchOf,
+  FreeObject,
+  IsCallerId,
+  NestedList,
+  NestedObject,
+  OptionalField,
+  RequiredId,
+} from '@app/platform';
+import {
+  ANNOTATION_TYPES,
+  COMMENT_TYPES,
+  type AnnotationType,
+  type CommentType,
+} from '../../domain/kinds/annotation-fields';
+import {
+  AgentDto,
+  AttachmentDto,
+  SuggestionDto,
+  TargetElementDto,
+  VisibilityDto,
+} from './annotation-fields.dto';
+import { CommentChangesDto } from './comment-annotations.request';
 import {
   DocumentTargetRequest,
   LocationDto,
@@ -19,6 +40,21 @@ export class CommentDto extends CommentChangesDto {
 
   @RequiredUser()
   from: UserDto;
+
+  @NestedList(() => AttachmentDto, { max: 100, optional: true })
+  attachments?: AttachmentDto[];
+
+  @NestedObject(() => AgentDto, 'optional')
+  agent?: AgentDto;
+
+  /** Kept as given, for the client SDK's self-hosted comments. */
+  @OptionalField()
+  @IsBoolean()
+  isCommentResolverUsed?: boolean;
+
+  @OptionalField()
+  @IsBoolean()
+  isCommentTextAvailable?: boolean;
 }
 
 /** 1 to 100 comments. */
@@ -32,6 +68,9 @@ export class AnnotationDto {
 
   @OptionalLocation()
   location?: LocationDto;
+
+  @NestedObject(() => TargetElementDto, 'optional')
+  targetElement?: TargetElementDto;
 
   @OptionalUser()
   from?: UserDto;
@@ -48,16 +87,56 @@ export class AnnotationDto {
   @FreeObject()
   context?: Record<string, unknown>;
 
+  /** Absent reads as `comment` (hosted default); kept only when given. */
+  @OptionalField()
+  @IsIn(ANNOTATION_TYPES)
+  type?: AnnotationType;
+
+  /** Kept only when `type` is `suggestion` (hosted). */
+  @NestedObject(() => SuggestionDto, 'optional')
+  suggestion?: SuggestionDto;
+
+  /** Absent reads as `manual` (hosted default); kept only when given. */
+  @OptionalField()
+  @IsIn(COMMENT_TYPES)
+  commentType?: CommentType;
+
+  /** Absent reads as `public` (hosted default); kept only when given. */
+  @NestedObject(() => VisibilityDto, 'optional')
+  visibility?: VisibilityDto;
+
   @CommentList()
   commentData: CommentDto[];
 }
 
-export class AddCommentAnnotationsRequest extends DocumentTargetRequest {
+/**
+ * The flags of the hosted adds: a missing organization or document is made only when asked
+ * (else NOT_FOUND); `verifyUserPermissions` is accepted and has no effect here (the server
+ * keeps no per-user document permissions to check it against).
+ */
+export class AddRequestFlags extends DocumentTargetRequest {
+  @OptionalField()
+  @IsBoolean()
+  createOrganization?: boolean;
+
+  @OptionalField()
+  @IsBoolean()
+  createDocument?: boolean;
+
+  @OptionalField()
+  @IsBoolean()
+  verifyUserPermissions?: boolean;
+}
+
+export class AddCommentAnnotationsRequest extends AddRequestFlags {
   @BatchOf(() => AnnotationDto)
   commentAnnotations: AnnotationDto[];
 }
 
-export class AddCommentsRequest extends AnnotationTargetRequest {
+export class AddCommentsRequest extends AddRequestFlags {
+  @RequiredId()
+  annotationId: string;
+
   @CommentList()
   commentData: CommentDto[];
 }

@@ -1,4 +1,11 @@
 import { json, namedSchema } from '@app/platform';
+import {
+  ANNOTATION_AGENT_FIELDS,
+  ANNOTATION_FIELDS,
+  COMMENT_FIELDS,
+} from './annotation-fields.response';
+
+const given = (fields: object) => Object.keys(fields);
 
 const { arrayOf, freeObject, integer, mapOf, nullable, object, oneOfValues, string, boolean } =
   json;
@@ -41,8 +48,12 @@ const COMMENT = namedSchema(
       lastUpdated: at('Last changed'),
       triggerNotification: boolean('Only when false: no derived notification for it'),
       triggerActivities: boolean('Only when false: no derived activity record for it'),
+      ...COMMENT_FIELDS,
     },
-    { optional: ['context', 'triggerNotification', 'triggerActivities'], extra: true },
+    {
+      optional: ['context', 'triggerNotification', 'triggerActivities', ...given(COMMENT_FIELDS)],
+      extra: true,
+    },
   ),
 );
 
@@ -57,12 +68,25 @@ export const COMMENT_ANNOTATION_VIEW = namedSchema(
       priority: freeObject(),
       assignedTo: COLLAB_USER,
       context: freeObject(),
+      ...ANNOTATION_FIELDS,
+      ...ANNOTATION_AGENT_FIELDS,
       comments: arrayOf(COMMENT),
       createdAt: at('Created'),
       lastUpdated: at('Last changed'),
       metadata: RECORD_METADATA,
     },
-    { optional: ['location', 'status', 'priority', 'assignedTo', 'context'], extra: true },
+    {
+      optional: [
+        'location',
+        'status',
+        'priority',
+        'assignedTo',
+        'context',
+        ...given(ANNOTATION_FIELDS),
+        ...given(ANNOTATION_AGENT_FIELDS),
+      ],
+      extra: true,
+    },
   ),
 );
 
@@ -95,15 +119,23 @@ export const RECORDING_VIEW = namedSchema(
   object(
     {
       recordingId: string(),
+      annotationId: string('The recording id (hosted: recordings are recorder annotations)'),
+      type: oneOfValues(['recorder']),
       from: COLLAB_USER,
       recordingType: string(),
       displayName: string(),
       location: LOCATION,
       attachments: arrayOf(freeObject()),
+      mode: string('How the recorder was shown, as given'),
+      recordedTime: object(
+        { duration: { type: 'number', description: 'Milliseconds' }, display: string() },
+        { optional: ['display'] },
+      ),
+      latestVersion: integer('As given; 1 when not given'),
       createdAt: at('Created'),
       metadata: RECORD_METADATA,
     },
-    { optional: ['location'], extra: true },
+    { optional: ['location', 'mode', 'recordedTime'], extra: true },
   ),
 );
 

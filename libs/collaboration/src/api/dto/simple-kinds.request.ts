@@ -1,8 +1,20 @@
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  Length,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import {
   BatchOf,
   IdFilter,
   IsCallerId,
+  NestedObject,
   NullableField,
   OptionalField,
   OptionalText,
@@ -55,6 +67,18 @@ export class DeleteReactionsRequest extends DocumentTargetRequest {
   reactionIds: string[];
 }
 
+/** A recording's length (hosted `recordedTime`). */
+export class RecordedTimeDto {
+  /** Milliseconds. */
+  @RequiredField()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  duration: number;
+
+  @OptionalText(64)
+  display?: string;
+}
+
 export class RecordingDto {
   @OptionalField()
   @IsCallerId()
@@ -77,6 +101,19 @@ export class RecordingDto {
   @ArrayMaxSize(100)
   @IsObject({ each: true })
   attachments?: Record<string, unknown>[];
+
+  /** How the recorder was shown (hosted, `floating` say). */
+  @OptionalText(64)
+  mode?: string;
+
+  @NestedObject(() => RecordedTimeDto, 'optional')
+  recordedTime?: RecordedTimeDto;
+
+  /** Read as 1 when not given. */
+  @OptionalField()
+  @IsInt()
+  @Min(1)
+  latestVersion?: number;
 }
 
 export class AddRecordingsRequest extends DocumentTargetRequest {
@@ -118,6 +155,12 @@ export class WriteCrdtRequest extends DocumentTargetRequest {
 
   @OptionalLocation()
   location?: LocationDto;
+
+  /** The Yjs key the content is under: `content` when absent, `default` for TipTap (hosted). */
+  @OptionalField()
+  @IsString()
+  @Length(1, 256)
+  contentKey?: string;
 }
 
 /** Operation 20. */

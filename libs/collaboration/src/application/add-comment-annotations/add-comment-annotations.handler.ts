@@ -1,18 +1,24 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BatchResult } from '@app/event-store';
 import { randomId } from '@app/platform';
 import {
   CommentAnnotationRecord,
   draftAnnotation,
+  type AnnotationDraft,
 } from '../../domain/comment-annotation.aggregate';
 import { RecordBatch } from '../common/record-batch';
-import { AddCommentAnnotationsCommand } from './add-comment-annotations.command';
+import {
+  AddCommentAnnotationsCommand,
+  type AddedAnnotation,
+} from './add-comment-annotations.command';
 
 @CommandHandler(AddCommentAnnotationsCommand)
 export class AddCommentAnnotationsHandler implements ICommandHandler<AddCommentAnnotationsCommand> {
   constructor(private readonly batch: RecordBatch) {}
 
-  execute({ target, annotations }: AddCommentAnnotationsCommand): Promise<BatchResult> {
+  async execute({
+    target,
+    annotations,
+  }: AddCommentAnnotationsCommand): Promise<Record<string, AddedAnnotation>> {
     // Comment ids are checked before anything is read: a bad request fails whole.
     const drafts = annotations.map((a, i) =>
       draftAnnotation(
@@ -21,7 +27,7 @@ export class AddCommentAnnotationsHandler implements ICommandHandler<AddCommentA
       ),
     );
     const at = Date.now();
-    return this.batch.run(
+    const results = await this.batch.run(
       target,
       drafts,
       (d) => d.annotationId,
@@ -31,5 +37,22 @@ export class AddCommentAnnotationsHandler implements ICommandHandler<AddCommentA
         return 'Added Successfully';
       },
     );
+    // An id given twice fails every time: its answer names no one draft's comments.
+    const byId = new Map(drafts.map((d) => [d.annotationId, d]));
+    return Object.fromEntries(
+      Object.entries(results).map(([id, result]) => [
+        id,
+        { ...result, annotationId: id, ...(result.success && addedOf(byId.get(id)!)) },
+      ]),
+    );
   }
+}
+
+/** What the hosted answer tells of an added annotation. */
+function addedOf(draft: AnnotationDraft) {
+  const findingId = draft.comments[0]?.agent?.reason.findingId;
+  return {
+    commentIds: draft.comments.map((c) => c.commentId),
+    ...(findingId !== undefined && { findingId }),
+  };
 }

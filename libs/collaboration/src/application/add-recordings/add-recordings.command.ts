@@ -1,9 +1,10 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
 import type { CollabUser, Location } from '../../domain/kinds/people';
+import type { RecordingExtras } from '../../domain/kinds/simple-kinds';
 import type { RecordTarget } from '../common/record-target';
 
-export interface NewRecording {
+export interface NewRecording extends RecordingExtras {
   recordingId?: string;
   from: CollabUser;
   recordingType?: string;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { ItemRefused, StreamBatchRunner, type BatchResult } from '@app/event-store';
-import { DocumentDirectory } from '@app/documents';
 import { metadataOf } from '@app/workspaces';
 import {
   RECORD_STREAM_TYPE,
@@ -10,6 +9,7 @@ import {
 import type { RecordRef } from '../../domain/collab-record.events';
 import { CollaborationError } from '../../domain/collaboration.error';
 import { refOf, type RecordTarget } from './record-target';
+import { TargetDocument } from './target-document';
 
 /** What fails one item of a batch rather than the call (D5.3). */
 const ITEM_FAILURES = new Set(['NOT_FOUND', 'ALREADY_EXISTS']);
@@ -23,7 +23,7 @@ const ITEM_FAILURES = new Set(['NOT_FOUND', 'ALREADY_EXISTS']);
 export class RecordBatch {
   constructor(
     private readonly batches: StreamBatchRunner,
-    private readonly documents: DocumentDirectory,
+    private readonly document: TargetDocument,
   ) {}
 
   run<I, A extends CollabRecord<any>>(
@@ -33,7 +33,7 @@ export class RecordBatch {
     create: (ref: RecordRef) => A,
     decide: (record: A, item: I) => string,
   ): Promise<BatchResult> {
-    const { tenant, organizationId, documentId } = target;
+    const { tenant } = target;
     return this.batches.run({
       items,
       idOf,
@@ -56,10 +56,7 @@ export class RecordBatch {
         }
       },
       metadata: metadataOf(tenant),
-      prepare: async (manager) => {
-        await this.documents.require(tenant.apiKey, organizationId, documentId, manager);
-        return [];
-      },
+      prepare: (manager) => this.document.open(target, manager),
     });
   }
 }

@@ -7,6 +7,8 @@ export interface RecordTarget {
   kind: RecordKind;
   organizationId: string;
   documentId: string;
+  /** Make a missing organization or document (the hosted adds' create flags). */
+  create?: { organization?: boolean; document?: boolean };
 }
 
 export const refOf = (t: RecordTarget, recordId: string): RecordRef => ({

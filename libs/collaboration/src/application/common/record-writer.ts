@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
-import { DocumentDirectory } from '@app/documents';
 import { metadataOf } from '@app/workspaces';
 import {
   RECORD_STREAM_TYPE,
@@ -9,6 +8,7 @@ import {
 } from '../../domain/collab-record.aggregate';
 import type { RecordRef } from '../../domain/collab-record.events';
 import { refOf, type RecordTarget } from './record-target';
+import { TargetDocument } from './target-document';
 
 /**
  * A command on one record: in one transaction the document must exist (NOT_FOUND), the
@@ -20,7 +20,7 @@ export class RecordWriter {
   constructor(
     private readonly store: EventStore,
     private readonly repository: AggregateRepository,
-    private readonly documents: DocumentDirectory,
+    private readonly document: TargetDocument,
   ) {}
 
   write<A extends CollabRecord<any>, R>(
@@ -33,11 +33,11 @@ export class RecordWriter {
     const streamId = recordStream(ref);
     return retryOnConflict(() =>
       this.store.transaction(async (m) => {
-        await this.documents.require(ref.apiKey, ref.organizationId, ref.documentId, m);
+        const place = await this.document.open(target, m);
         const record = await this.repository.load(streamId, () => create(ref), m);
         const result = decide(record, Date.now());
         await this.repository.save(
-          [{ streamId, streamType: RECORD_STREAM_TYPE, aggregate: record }],
+          [...place, { streamId, streamType: RECORD_STREAM_TYPE, aggregate: record }],
           metadataOf(target.tenant),
           m,
         );

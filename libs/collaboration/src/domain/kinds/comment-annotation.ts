@@ -1,4 +1,5 @@
 import { CollaborationError } from '../collaboration.error';
+import type { Agent, AnnotationExtras, CommentExtras } from './annotation-fields';
 import { mentionedIds, type CollabUser, type Identities, type Location } from './people';
 
 export interface TaggedContact {
@@ -13,7 +14,7 @@ export interface CommentReaction {
   at: number;
 }
 
-export interface Comment extends Record<string, unknown> {
+export interface Comment extends Record<string, unknown>, CommentExtras {
   commentId: number;
   commentText: string;
   commentHtml: string;
@@ -26,9 +27,11 @@ export interface Comment extends Record<string, unknown> {
   triggerNotification?: false;
   /** Only when false: the comment makes no derived activity record (D7.6). */
   triggerActivities?: false;
+  /** `agent` when an agent wrote it (hosted). */
+  sourceType?: 'agent';
 }
 
-export interface CommentAnnotation extends Record<string, unknown> {
+export interface CommentAnnotation extends Record<string, unknown>, AnnotationExtras {
   annotationId: string;
   location?: Location;
   from: CollabUser;
@@ -36,6 +39,9 @@ export interface CommentAnnotation extends Record<string, unknown> {
   priority?: Record<string, unknown>;
   assignedTo?: CollabUser;
   context?: Record<string, unknown>;
+  /** The first comment's agent and `sourceType` when an agent wrote it (hosted). */
+  agent?: Agent;
+  sourceType?: 'agent';
   comments: Comment[];
   createdAt: number;
   lastUpdated: number;

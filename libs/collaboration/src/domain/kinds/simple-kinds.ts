@@ -19,7 +19,24 @@ export interface Recording extends Record<string, unknown> {
   displayName: string;
   location?: Location;
   attachments: Record<string, unknown>[];
+  /** Hosted recorder fields, kept only when given. */
+  mode?: string;
+  recordedTime?: RecordedTime;
+  latestVersion?: number;
   createdAt: number;
+}
+
+/** How long a recording is: milliseconds, and as shown (`00:00:04`). */
+export interface RecordedTime {
+  duration: number;
+  display?: string;
+}
+
+/** What a recording shows on its own (hosted `mode`, `recordedTime`, `latestVersion`). */
+export interface RecordingExtras {
+  mode?: string;
+  recordedTime?: RecordedTime;
+  latestVersion?: number;
 }
 
 export const CRDT_TYPES = ['text', 'map', 'array', 'xml'] as const;

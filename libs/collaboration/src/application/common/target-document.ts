@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DocumentDirectory } from '@app/documents';
+import type { AggregateToSave } from '@app/event-store';
+import { OrganizationScope } from '@app/organizations';
+import type { EntityManager } from 'typeorm';
+import type { RecordTarget } from './record-target';
+
+/**
+ * The document a collaboration write acts in, in the write's transaction: it must exist
+ * (NOT_FOUND), unless the caller asked to make a missing one (`createDocument`) and its
+ * organization (`createOrganization`), as the hosted adds do. What it made is appended with
+ * the write's own events, so a refused write makes nothing.
+ */
+@Injectable()
+export class TargetDocument {
+  constructor(
+    private readonly organizations: OrganizationScope,
+    private readonly documents: DocumentDirectory,
+  ) {}
+
+  async open(target: RecordTarget, manager: EntityManager): Promise<AggregateToSave[]> {
+    const { tenant, organizationId, documentId, create } = target;
+    const { apiKey } = tenant;
+    if (!create?.organization && !create?.document) {
+      await this.documents.require(apiKey, organizationId, documentId, manager);
+      return [];
+    }
+    const at = Date.now();
+    const scope = await this.organizations.open(manager, {
+      apiKey,
+      organizationId,
+      createOrganization: create.organization,
+      at,
+    });
+    const document = await this.documents.open(manager, {
+      apiKey,
+      organizationId,
+      documentId,
+      createDocument: create.document,
+      accessType: tenant.options.defaultDocumentAccessType,
+      at,
+    });
+    return [...scope.toSave, ...document];
+  }
+}
