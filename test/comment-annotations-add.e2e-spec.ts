@@ -302,6 +302,36 @@ describe('comment annotations: the hosted add', () => {
     expect(verified.body.result.data).toEqual([2]);
   });
 
+  it("another key's create flags make its own organization and document, never touch this key's (D4.1)", async () => {
+    const ws = await t.createWorkspace();
+    const other = t.apiKeyHeaders(ws);
+    const res = await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...doc,
+        createOrganization: true,
+        createDocument: true,
+        commentAnnotations: [
+          { annotationId: 'full', commentData: [{ commentText: 'B', from: bob }] },
+        ],
+      },
+      other,
+    );
+    // `full` exists in this key's document, not in the other key's.
+    expect(res.body.result.data.full).toMatchObject({ success: true, commentIds: [1] });
+    const theirs = await t.post(
+      '/v2/commentannotations/get',
+      { ...doc, annotationIds: ['full'] },
+      other,
+    );
+    expect(theirs.body.result.data.map((a: { comments: unknown[] }) => a.comments.length)).toEqual([
+      1,
+    ]);
+    expect((await annotation('full')).comments[0].commentText).toBe('Bump x');
+    const docs = await t.post('/v2/organizations/documents/get', { organizationId: 'org' }, other);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'doc' })]);
+  });
+
   it('comments/add stores attachments and agent replies and answers their ids', async () => {
     const res = await t.post(
       '/v2/commentannotations/comments/add',
