@@ -161,6 +161,11 @@ export function malformedIn(data: unknown, path = 'data', collab = false): strin
   if (!isObject(data)) return found;
   for (const [key, value] of Object.entries(data)) {
     const at = `${path}.${key}`;
+    // An agent finding's `suggestion` (`agent.reason.suggestion`) is text.
+    if (key === 'suggestion' && typeof value === 'string' && path.endsWith('.reason')) {
+      found.push(...malformedIn(value, at, collab));
+      continue;
+    }
     // A suggestion's `status` is the server's word (`pending`); its old and new values are
     // any JSON the caller gave.
     if (key === 'suggestion' && isObject(value)) {
