@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, waitFor, type TestApp } from '@app/testing';
 import { DataSource } from 'typeorm';
 
 const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
@@ -376,6 +376,41 @@ describe('comment annotations: the hosted add', () => {
       h,
     );
     expect(missing.body.error.status).toBe('NOT_FOUND');
+  });
+
+  it("erasing a user takes them out of annotations' visibility, the log included (D8.3)", async () => {
+    const where = { organizationId: 'erase-org', documentId: 'erase-doc' };
+    const gone = 'visible-only-user';
+    await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...where,
+        createOrganization: true,
+        createDocument: true,
+        commentAnnotations: [
+          {
+            annotationId: 'private',
+            visibility: { type: 'restricted', userIds: ['ann', gone] },
+            commentData: [{ commentText: 'Hi', from: ann }],
+          },
+        ],
+      },
+      h,
+    );
+    // Operation 16 answers 202 with its data at the top.
+    const { jobId } = (await t.post('/v2/users/data/delete', { userIds: [gone] }, h)).body.data;
+    await waitFor(async () => {
+      const status = await t.post('/v1/users/data/delete/status', { jobId }, h);
+      return status.body.result.data.isDeleteCompleted ? true : undefined;
+    }, 60_000);
+    expect((await annotation('private', where)).visibility).toEqual({
+      type: 'restricted',
+      userIds: ['ann'],
+    });
+    const [{ count }] = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS count FROM events WHERE data::text LIKE $1`, [`%${gone}%`]);
+    expect(count).toBe(0);
   });
 
   it('recordings/get answers the hosted recorder fields', async () => {

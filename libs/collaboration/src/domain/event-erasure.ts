@@ -1,7 +1,7 @@
 import type { RecordEventData } from './collab-record.events';
 import type { CollaborationEvent } from './collaboration.events';
 import type { CommentWritten } from './comment-annotation.events';
-import type { TaggedContact } from './kinds/comment-annotation';
+import { visibleWithout, type TaggedContact } from './kinds/comment-annotation';
 import type { CollabUser, Identities } from './kinds/people';
 import { KIND_RULES } from './kinds/record-kinds';
 
@@ -141,6 +141,7 @@ export function eraseFromEvent(
       if (who.has(e.from)) return erasedEvent(e);
       return {
         ...(erasedUser(who, e.assignedTo) ? without(e, 'assignedTo') : e),
+        ...(e.visibility && { visibility: visibleWithout(e.visibility, who) }),
         comments: e.comments.filter((c) => !who.has(c.from)).map((c) => scrubComment(c, who)),
       };
     }

@@ -1,5 +1,10 @@
 import { CollaborationError } from '../collaboration.error';
-import type { Agent, AnnotationExtras, CommentExtras } from './annotation-fields';
+import type {
+  Agent,
+  AnnotationExtras,
+  AnnotationVisibility,
+  CommentExtras,
+} from './annotation-fields';
 import { mentionedIds, type CollabUser, type Identities, type Location } from './people';
 
 export interface TaggedContact {
@@ -59,6 +64,7 @@ export function annotationAuthors(a: CommentAnnotation): CollabUser[] {
 export function annotationPeople(a: CommentAnnotation): string[] {
   const ids = new Set<string>(annotationAuthors(a).map((u) => u.userId));
   if (a.assignedTo) ids.add(a.assignedTo.userId);
+  for (const id of a.visibility?.userIds ?? []) ids.add(id);
   for (const c of a.comments) {
     for (const t of c.taggedUserContacts) ids.add(t.userId);
     for (const id of [...mentionedIds(c.commentText), ...mentionedIds(c.commentHtml)]) ids.add(id);
@@ -87,6 +93,10 @@ export function numberComments<T extends { commentId?: number }>(
   return incoming.map((c) => ({ ...c, commentId: c.commentId ?? ++next }));
 }
 
+/** A visibility without the erased users among those it names. */
+export const visibleWithout = (v: AnnotationVisibility, who: Identities): AnnotationVisibility =>
+  v.userIds ? { ...v, userIds: v.userIds.filter((id) => !who.ids.has(id)) } : v;
+
 /** Learns every name and email the annotation shows for the erased users. */
 export function learnFromAnnotation(a: CommentAnnotation, who: Identities): void {
   annotationAuthors(a).forEach((u) => who.learn(u));
@@ -110,6 +120,7 @@ export function eraseFromAnnotation(
   return {
     ...rest,
     ...(assignedTo && !who.has(assignedTo) && { assignedTo }),
+    ...(a.visibility && { visibility: visibleWithout(a.visibility, who) }),
     comments: a.comments
       .filter((c) => !who.has(c.from))
       .map((c) => ({
