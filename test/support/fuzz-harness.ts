@@ -161,6 +161,9 @@ export function malformedIn(data: unknown, path = 'data', collab = false): strin
   if (!isObject(data)) return found;
   for (const [key, value] of Object.entries(data)) {
     const at = `${path}.${key}`;
+    // An annotation's proposed change (hosted `suggestion` object) is free-form, its
+    // `status` a word (pending, accepted, rejected).
+    if (key === 'suggestion' && isObject(value)) continue;
     // An agent finding's `suggestion` (`agent.reason.suggestion`) is text.
     if (key === 'suggestion' && typeof value === 'string' && path.endsWith('.reason')) {
       found.push(...malformedIn(value, at, collab));

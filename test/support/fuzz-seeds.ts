@@ -533,18 +533,45 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({
       ...scratch,
       annotationIds: ['sa'],
+      locationIds: ['sloc'],
+      userIds: ['ann'],
       updatedData: {
         status: { id: 'OPEN' },
         priority: { id: 'P2' },
         assignedTo: bob,
         context: { page: 2 },
+        location: { id: 'sloc', locationName: 'Scene' },
+        targetElement: {
+          elementId: 'el',
+          targetText: 'word',
+          occurrence: 1,
+          selectAllContent: false,
+        },
+        from: ann,
+        suggestion: { status: 'pending', targetId: 't' },
+        statusUpdatedByUserId: 'ann',
+        resolvedByUserId: 'ann',
       },
+      updateUsers: [{ oldUser: { userId: 'ghost-user' }, newUser: bob }],
     }),
-    opaque: ['updatedData.status', 'updatedData.priority', 'updatedData.context'],
+    opaque: [
+      'updatedData.status',
+      'updatedData.priority',
+      'updatedData.context',
+      'updatedData.suggestion',
+    ],
   },
   '/v2/commentannotations/delete': {
     auth: 'apiKey',
-    data: () => ({ ...doc, annotationIds: ['ghost-annotation'] }),
+    // Scratch: a variant without annotationIds deletes by the other filters, which match
+    // nothing there (its annotations have no location).
+    data: () => ({
+      ...scratch,
+      annotationIds: ['ghost-annotation'],
+      locationIds: ['loc-1'],
+      userIds: ['ann'],
+      agentSuggestions: false,
+    }),
   },
   '/v2/commentannotations/comments/add': {
     auth: 'apiKey',

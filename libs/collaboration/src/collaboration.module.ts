@@ -27,6 +27,7 @@ import { DeleteLocationDataHandler } from './application/delete-location-data/de
 import { DocumentDataSubscriber } from './application/document-data/document-data.subscriber';
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
 import { GetCommentAnnotationsHandler } from './application/get-comment-annotations/get-comment-annotations.handler';
+import { AnnotationSweep } from './application/common/annotation-sweep';
 import { RecordBatch } from './application/common/record-batch';
 import { RecordRemover } from './application/common/record-remover';
 import { RecordWriter } from './application/common/record-writer';
@@ -54,6 +55,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
   providers: [
     CollabRecordProjection,
     RecordBatch,
+    AnnotationSweep,
     RecordRemover,
     RecordWriter,
     TargetDocument,

@@ -46,6 +46,8 @@ export const DERIVED_ACTION: Record<CollaborationEvent['type'], DerivedAction | 
   'annotation.priority-changed': comment('comment_annotation.priority_change'),
   'annotation.assigned': comment('comment_annotation.assign'),
   'annotation.context-changed': null,
+  'annotation.details-changed': null,
+  'annotation.users-replaced': null,
   'comment.added': comment('comment.add'),
   'comment.edited': comment('comment.update'),
   'comment.deleted': comment('comment.delete'),

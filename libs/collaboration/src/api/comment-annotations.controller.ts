@@ -10,6 +10,7 @@ import { DeleteCommentAnnotationsCommand } from '../application/delete-comment-a
 import { DeleteCommentReactionCommand } from '../application/delete-comment-reaction/delete-comment-reaction.command';
 import { DeleteCommentsCommand } from '../application/delete-comments/delete-comments.command';
 import { GetCommentAnnotationsQuery } from '../application/get-comment-annotations/get-comment-annotations.query';
+import type { AnnotationSelection } from '../application/common/annotation-selection';
 import { UpdateCommentAnnotationsCommand } from '../application/update-comment-annotations/update-comment-annotations.command';
 import { UpdateCommentsCommand } from '../application/update-comments/update-comments.command';
 import {
@@ -18,11 +19,11 @@ import {
 } from './dto/add-comment-annotations.request';
 import {
   CommentReactionRequest,
-  DeleteCommentAnnotationsRequest,
   DeleteCommentsRequest,
-  UpdateCommentAnnotationsRequest,
   UpdateCommentsRequest,
 } from './dto/comment-annotations.request';
+import { DeleteCommentAnnotationsRequest } from './dto/delete-comment-annotations.request';
+import { UpdateCommentAnnotationsRequest } from './dto/update-comment-annotations.request';
 import {
   annotationFilterOf,
   GetCommentAnnotationsRequest,
@@ -40,6 +41,13 @@ import { ADDED_ANNOTATIONS } from './dto/add-comment-annotations.response';
 import { addTargetOf } from './record-commands';
 
 const KIND = 'comment-annotation';
+
+/** The filters of an update or delete. */
+const selectionOf = (data: AnnotationSelection): AnnotationSelection => ({
+  annotationIds: data.annotationIds,
+  locationIds: data.locationIds,
+  userIds: data.userIds,
+});
 
 /** Comment annotations, their comments and comment reactions (D10). */
 @ApiTags('collaboration')
@@ -93,7 +101,8 @@ export class CommentAnnotationsController {
 
   @Rpc('update', {
     message: 'Annotations updated successfully.',
-    summary: 'Change the status, priority, assignee or context of comment annotations',
+    summary:
+      'Change comment annotations of a document (by ids, locations or authors, else all): status, priority, assignee, context, location, target, author, suggestion, resolver, or replace users',
     data: UpdateCommentAnnotationsRequest,
     response: BATCH_RESULT,
     errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
@@ -103,15 +112,17 @@ export class CommentAnnotationsController {
     return this.commands.execute(
       new UpdateCommentAnnotationsCommand(
         targetOf(tenant, KIND, data),
-        data.annotationIds,
-        data.updatedData,
+        selectionOf(data),
+        data.updatedData ?? {},
+        data.updateUsers ?? [],
       ),
     );
   }
 
   @Rpc('delete', {
     message: 'Annotations deleted successfully.',
-    summary: 'Delete comment annotations with their comments',
+    summary:
+      'Delete comment annotations of a document with their comments (by ids, locations or authors, else all)',
     data: DeleteCommentAnnotationsRequest,
     response: BATCH_RESULT,
     errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
@@ -119,7 +130,7 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentAnnotationsRequest) {
     return this.commands.execute(
-      new DeleteCommentAnnotationsCommand(targetOf(tenant, KIND, data), data.annotationIds),
+      new DeleteCommentAnnotationsCommand(targetOf(tenant, KIND, data), selectionOf(data)),
     );
   }
 

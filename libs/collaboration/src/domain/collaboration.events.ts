@@ -4,12 +4,14 @@ import {
   LEGACY_RECORD_SAVED,
   RECORD_LIFECYCLE_EVENTS,
 } from './collab-record.events';
+import { ANNOTATION_UPDATE_EVENTS } from './annotation-update.events';
 import { COMMENT_ANNOTATION_EVENTS } from './comment-annotation.events';
 import { SIMPLE_KIND_EVENTS } from './simple-kinds.events';
 
 /** Every event a collaboration record's stream holds, as code reads it. */
 export const COLLABORATION_EVENTS = {
   ...COMMENT_ANNOTATION_EVENTS,
+  ...ANNOTATION_UPDATE_EVENTS,
   ...SIMPLE_KIND_EVENTS,
   ...RECORD_LIFECYCLE_EVENTS,
 };

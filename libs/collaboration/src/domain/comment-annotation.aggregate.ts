@@ -1,3 +1,10 @@
+import { detailsOf, replacementsIn } from './annotation-details';
+import {
+  AnnotationDetailsChanged,
+  AnnotationUsersReplaced,
+  type AnnotationDetails,
+  type UserReplacement,
+} from './annotation-update.events';
 import { CollabRecord } from './collab-record.aggregate';
 import { CollaborationError } from './collaboration.error';
 import {
@@ -60,7 +67,7 @@ export interface AnnotationInput extends Omit<AnnotationExtras, 'suggestion'> {
 }
 
 /** What an annotation update may change; `assignedTo: null` unassigns. */
-export interface AnnotationChanges {
+export interface AnnotationChanges extends AnnotationDetails {
   status?: Record<string, unknown>;
   priority?: Record<string, unknown>;
   assignedTo?: CollabUser | null;
@@ -163,6 +170,16 @@ export class CommentAnnotationRecord extends CollabRecord<CommentAnnotation> {
       this.record(AnnotationAssigned, { ...previous(a.assignedTo), to: changes.assignedTo }, at);
     }
     if (changes.context) this.record(AnnotationContextChanged, { to: changes.context }, at);
+    const details = detailsOf(changes, a);
+    if (details) this.record(AnnotationDetailsChanged, { to: details }, at);
+  }
+
+  /** Replaces users wherever they appear (hosted `updateUsers`); none involved, no event. */
+  replaceUsers(replacements: UserReplacement[], at: number): void {
+    const replacing = replacementsIn(this.existing(), replacements);
+    if (replacing.length > 0) {
+      this.record(AnnotationUsersReplaced, { replacements: replacing }, at);
+    }
   }
 
   delete(at: number): void {

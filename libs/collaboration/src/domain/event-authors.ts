@@ -9,6 +9,8 @@ export const AUTHORING_EVENT_TYPES = [
   'comment-annotation.created',
   'comment.added',
   'comment.reaction-added',
+  'annotation.details-changed',
+  'annotation.users-replaced',
   'reaction.added',
   'recording.added',
   'collaboration.record-moved',
@@ -38,6 +40,11 @@ export function authorsIn(event: RecordedEvent): {
       case 'reaction.added':
       case 'recording.added':
         return [e.data.from];
+      // A new author, or users standing in for others (hosted update).
+      case 'annotation.details-changed':
+        return e.data.to.from ? [e.data.to.from] : [];
+      case 'annotation.users-replaced':
+        return e.data.replacements.map((r) => r.newUser);
       case 'collaboration.legacy-snapshot':
       case 'collaboration.record-moved':
         if ((e.data.record as { erased?: boolean } | undefined)?.erased) return [];

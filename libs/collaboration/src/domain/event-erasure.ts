@@ -86,6 +86,10 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
     case 'annotation.assigned':
       who.learn(event.data.from);
       return who.learn(event.data.to ?? undefined);
+    case 'annotation.details-changed':
+      return who.learn(event.data.to.from);
+    case 'annotation.users-replaced':
+      return event.data.replacements.forEach((r) => [r.oldUser, r.newUser].forEach(who.learn, who));
     case 'comment.reaction-added':
     case 'reaction.added':
     case 'recording.added':
@@ -156,6 +160,21 @@ export function eraseFromEvent(
       const e = event.data;
       const kept = erasedUser(who, e.from) ? without(e, 'from') : e;
       return erasedUser(who, e.to) ? { ...kept, to: null } : kept;
+    }
+    case 'annotation.details-changed': {
+      // An erased author is left out; an erased resolver or status changer is cleared.
+      const { from, ...to } = event.data.to;
+      for (const key of ['statusUpdatedByUserId', 'resolvedByUserId'] as const) {
+        const id = to[key];
+        if (id && who.ids.has(id)) to[key] = null;
+      }
+      return { ...event.data, to: { ...to, ...(from && !who.has(from) && { from }) } };
+    }
+    case 'annotation.users-replaced': {
+      const replacements = event.data.replacements.filter(
+        (r) => !who.has(r.oldUser) && !who.has(r.newUser),
+      );
+      return replacements.length === 0 ? erasedEvent(d) : { ...event.data, replacements };
     }
     case 'comment.reaction-added':
     case 'reaction.added':

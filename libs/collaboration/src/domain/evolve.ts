@@ -1,3 +1,4 @@
+import { withDetails, withUsersReplaced } from './annotation-details';
 import type { CollaborationEvent } from './collaboration.events';
 import type { CommentWritten } from './comment-annotation.events';
 import {
@@ -156,6 +157,18 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       return onAnnotation(state, event.data.at, () => ({ priority: event.data.to }));
     case 'annotation.context-changed':
       return onAnnotation(state, event.data.at, () => ({ context: event.data.to }));
+    case 'annotation.details-changed':
+      // Not through onAnnotation: a cleared field must not come back from the spread.
+      return (
+        state && {
+          ...withDetails(state as CommentAnnotation, event.data.to),
+          lastUpdated: event.data.at,
+        }
+      );
+    case 'annotation.users-replaced':
+      return onAnnotation(state, event.data.at, (a) =>
+        withUsersReplaced(a, event.data.replacements),
+      );
     case 'annotation.assigned': {
       const { to, at } = event.data;
       const next = onAnnotation(state, at, () => (to ? { assignedTo: to } : {}));

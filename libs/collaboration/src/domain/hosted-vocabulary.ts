@@ -13,6 +13,8 @@ export const HOSTED_ACTION: Record<CollaborationEvent['type'], string | null> = 
   'annotation.priority-changed': 'comment_annotation.priority_change',
   'annotation.assigned': 'comment_annotation.assign',
   'annotation.context-changed': 'comment_annotation.update',
+  'annotation.details-changed': 'comment_annotation.update',
+  'annotation.users-replaced': 'comment_annotation.update',
   'annotation.deleted': 'comment_annotation.delete',
   'comment.added': 'comment.add',
   'comment.edited': 'comment.update',

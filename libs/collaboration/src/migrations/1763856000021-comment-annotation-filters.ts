@@ -21,7 +21,7 @@ const INDEXES: [string, string][] = [
  * Columns and indexes for the filters of `/v2/commentannotations/get`: the author, status,
  * resolver and mentioned users of each annotation, and an index per filter that walks its
  * rows in `lastUpdated` order (then document and id), so that a page is the index's next
- * rows. Existing annotations get the columns from their stored record.
+ * rows. An annotation without a status counts as open (hosted default status `OPEN`). Existing annotations get the columns from their stored record.
  */
 export class CommentAnnotationFilters1763856000021 implements MigrationInterface {
   name = 'CommentAnnotationFilters1763856000021';
@@ -36,7 +36,7 @@ export class CommentAnnotationFilters1763856000021 implements MigrationInterface
     await q.query(`
       UPDATE collab_records SET
         author_id = record->'from'->>'userId',
-        status_id = record->'status'->>'id',
+        status_id = COALESCE(record->'status'->>'id', 'OPEN'),
         resolved_by = record->>'resolvedByUserId',
         mentioned_user_ids = ARRAY(
           SELECT t->>'userId'

@@ -17,15 +17,8 @@ import {
   OptionalText,
   RequiredField,
   RequiredId,
-  RequiredIds,
 } from '@app/platform';
-import {
-  DocumentTargetRequest,
-  NullableUser,
-  OptionalUser,
-  RequiredUser,
-  UserDto,
-} from './common.dto';
+import { DocumentTargetRequest, OptionalUser, RequiredUser, UserDto } from './common.dto';
 
 const MAX_TEXT = 100_000;
 
@@ -62,34 +55,6 @@ export class CommentChangesDto {
   @OptionalField()
   @IsBoolean()
   triggerActivities?: boolean;
-}
-
-export class AnnotationChangesDto {
-  @FreeObject()
-  status?: Record<string, unknown>;
-
-  @FreeObject()
-  priority?: Record<string, unknown>;
-
-  /** null unassigns. */
-  @NullableUser()
-  assignedTo?: UserDto | null;
-
-  @FreeObject()
-  context?: Record<string, unknown>;
-}
-
-export class UpdateCommentAnnotationsRequest extends DocumentTargetRequest {
-  @RequiredIds()
-  annotationIds: string[];
-
-  @NestedObject(() => AnnotationChangesDto)
-  updatedData: AnnotationChangesDto;
-}
-
-export class DeleteCommentAnnotationsRequest extends DocumentTargetRequest {
-  @RequiredIds()
-  annotationIds: string[];
 }
 
 /** The annotation a comment operation acts on. */

@@ -1,21 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { Equals, IsBoolean, IsIn, IsInt, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
 import { IdFilter, IsCallerId, OptionalField } from '@app/platform';
 import type { AnnotationFilter } from '../../application/get-comment-annotations/get-comment-annotations.query';
 import { documentsOf } from '../record-commands';
 import { RecordReadRequest } from './common.dto';
-
-/**
- * A filter the hosted service defines and this server does not apply: given, it answers
- * INVALID_ARGUMENT naming it rather than being ignored (D1.8). `off` is the value that asks
- * for no filtering (a boolean's false), which is accepted.
- */
-const NotApplied = (off?: boolean) =>
-  applyDecorators(
-    OptionalField(),
-    ValidateIf((_, value) => value !== off),
-    Equals(undefined, { message: '$property is a filter this server does not apply (D1.8)' }),
-  );
+import { NotApplied } from './filter-rules';
 
 /** An epoch-milliseconds bound of a time filter. */
 const TimeBound = () => applyDecorators(OptionalField(), IsInt(), Min(0));

@@ -1,24 +1,18 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
-import { CommentAnnotationRecord } from '../../domain/comment-annotation.aggregate';
-import { RecordBatch } from '../common/record-batch';
+import { AnnotationSweep } from '../common/annotation-sweep';
 import { DeleteCommentAnnotationsCommand } from './delete-comment-annotations.command';
 
+/** Each annotation deleted by its own event, as a delete by id makes (webhooks, activities). */
 @CommandHandler(DeleteCommentAnnotationsCommand)
 export class DeleteCommentAnnotationsHandler implements ICommandHandler<DeleteCommentAnnotationsCommand> {
-  constructor(private readonly batch: RecordBatch) {}
+  constructor(private readonly sweep: AnnotationSweep) {}
 
-  execute({ target, annotationIds }: DeleteCommentAnnotationsCommand): Promise<BatchResult> {
+  execute({ target, selection }: DeleteCommentAnnotationsCommand): Promise<BatchResult> {
     const at = Date.now();
-    return this.batch.run(
-      target,
-      annotationIds,
-      (id) => id,
-      (ref) => new CommentAnnotationRecord(ref),
-      (annotation) => {
-        annotation.delete(at);
-        return 'Deleted Successfully';
-      },
-    );
+    return this.sweep.run(target, selection, (annotation) => {
+      annotation.delete(at);
+      return 'Deleted Successfully';
+    });
   }
 }

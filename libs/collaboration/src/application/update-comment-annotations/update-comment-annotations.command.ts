@@ -1,14 +1,20 @@
 import { Command } from '@nestjs/cqrs';
 import type { BatchResult } from '@app/event-store';
+import type { UserReplacement } from '../../domain/annotation-update.events';
 import type { AnnotationChanges } from '../../domain/comment-annotation.aggregate';
+import type { AnnotationSelection } from '../common/annotation-selection';
 import type { RecordTarget } from '../common/record-target';
 
-/** The same changes applied to several annotations; a missing one fails its item. */
+/**
+ * The same changes, and the same user replacements, applied to the selected annotations;
+ * a missing id fails its item (D5.3).
+ */
 export class UpdateCommentAnnotationsCommand extends Command<BatchResult> {
   constructor(
     readonly target: RecordTarget,
-    readonly annotationIds: string[],
+    readonly selection: AnnotationSelection,
     readonly changes: AnnotationChanges,
+    readonly replacements: UserReplacement[],
   ) {
     super();
   }

@@ -16,6 +16,9 @@ const NONE: AnnotationFilterColumns = {
   mentioned_user_ids: [],
 };
 
+/** An annotation given no status is open (hosted default status). */
+export const DEFAULT_STATUS_ID = 'OPEN';
+
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
@@ -42,7 +45,7 @@ export function annotationFilterColumns(
   const a = record as CommentAnnotation;
   return {
     author_id: text(a.from?.userId),
-    status_id: text(a.status?.id),
+    status_id: text(a.status?.id) ?? DEFAULT_STATUS_ID,
     resolved_by: text(a.resolvedByUserId),
     mentioned_user_ids: annotationMentions(a),
   };

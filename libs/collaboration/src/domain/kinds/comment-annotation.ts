@@ -65,6 +65,9 @@ export function annotationPeople(a: CommentAnnotation): string[] {
   const ids = new Set<string>(annotationAuthors(a).map((u) => u.userId));
   if (a.assignedTo) ids.add(a.assignedTo.userId);
   for (const id of a.visibility?.userIds ?? []) ids.add(id);
+  for (const id of [a.resolvedByUserId, a.statusUpdatedByUserId]) {
+    if (typeof id === 'string') ids.add(id);
+  }
   for (const c of a.comments) {
     for (const t of c.taggedUserContacts) ids.add(t.userId);
     for (const id of [...mentionedIds(c.commentText), ...mentionedIds(c.commentHtml)]) ids.add(id);
@@ -116,11 +119,14 @@ export function eraseFromAnnotation(
   who: Identities,
 ): CommentAnnotation | null {
   if (who.has(a.from)) return null;
-  const { assignedTo, ...rest } = a;
+  const { assignedTo, resolvedByUserId, statusUpdatedByUserId, ...rest } = a;
+  const kept = (id: unknown) => typeof id === 'string' && !who.ids.has(id);
   return {
     ...rest,
     ...(assignedTo && !who.has(assignedTo) && { assignedTo }),
     ...(a.visibility && { visibility: visibleWithout(a.visibility, who) }),
+    ...(kept(resolvedByUserId) && { resolvedByUserId }),
+    ...(kept(statusUpdatedByUserId) && { statusUpdatedByUserId }),
     comments: a.comments
       .filter((c) => !who.has(c.from))
       .map((c) => ({
