@@ -17,6 +17,9 @@ export const nullAsAbsent = ({ value }: { value: unknown }) => (value === null ?
 export const OptionalField = () =>
   applyDecorators(IsOptional(), Transform(nullAsAbsent, { toClassOnly: true }));
 
+/** `null` counts as absent, for a field whose presence rule is conditional (`ValidateIf`). */
+export const NullAsAbsent = () => Transform(nullAsAbsent, { toClassOnly: true });
+
 /** An optional field whose `null` means something (unassign, remove a key): kept as null. */
 export const NullableField = (): PropertyDecorator => (target, property) => {
   IsOptional()(target, property);

@@ -21,6 +21,7 @@ import {
   MAX_BATCH_ITEMS,
   NestedObject,
   NullableField,
+  NullAsAbsent,
   OptionalField,
   OptionalText,
   RequiredField,
@@ -69,10 +70,12 @@ export class VisibilityDto {
   type: VisibilityType;
 
   @ValidateIf((v: VisibilityDto) => v.type === 'organizationPrivate')
+  @NullAsAbsent()
   @RequiredId()
   organizationId?: string;
 
   @ValidateIf((v: VisibilityDto) => v.type === 'restricted')
+  @NullAsAbsent()
   @RequiredField()
   @IsArray()
   @ArrayMinSize(1)
@@ -240,6 +243,7 @@ export class AgentDto {
   executionId?: string;
 
   @ValidateIf((a: AgentDto) => a.agentSource === 'external' || a.agentName !== undefined)
+  @NullAsAbsent()
   @RequiredText(512)
   agentName?: string;
 
