@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional } from 'class-validator';
+import { Equals, IsDefined, IsOptional, ValidateIf } from 'class-validator';
 
 /** Marks a property whose `null` the application reads (it clears something). */
 const NULLABLE = Symbol('nullable');
@@ -31,3 +31,15 @@ export const isNullable = (target: object, property: string): boolean =>
 
 /** A field the request must carry (null is refused like absence). */
 export const RequiredField = () => IsDefined({ message: '$property is required' });
+
+/**
+ * A filter the hosted service defines and this server does not apply: given, it answers
+ * INVALID_ARGUMENT naming it rather than being ignored (D1.8). `off` is the value that asks
+ * for no filtering (a boolean's false), which is accepted.
+ */
+export const NotApplied = (off?: boolean) =>
+  applyDecorators(
+    OptionalField(),
+    ValidateIf((_, value) => value !== off),
+    Equals(undefined, { message: '$property is a filter this server does not apply (D1.8)' }),
+  );

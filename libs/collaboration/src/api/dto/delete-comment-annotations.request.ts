@@ -1,5 +1,6 @@
+import { NotApplied } from '@app/platform';
 import { DocumentTargetRequest } from './common.dto';
-import { NotApplied, WriteFilter } from './filter-rules';
+import { WriteFilter } from './filter-rules';
 
 /**
  * `/v2/commentannotations/delete`: the document's annotations, narrowed by every filter

@@ -1,10 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
-import { IdFilter, IsCallerId, OptionalField } from '@app/platform';
+import { IdFilter, IsCallerId, NotApplied, OptionalField } from '@app/platform';
 import type { AnnotationFilter } from '../../application/get-comment-annotations/get-comment-annotations.query';
 import { documentsOf } from '../record-commands';
 import { RecordReadRequest } from './common.dto';
-import { NotApplied } from './filter-rules';
 
 /** An epoch-milliseconds bound of a time filter. */
 const TimeBound = () => applyDecorators(OptionalField(), IsInt(), Min(0));

@@ -5,6 +5,7 @@ import {
   ExtraFields,
   IdFilter,
   IsCallerId,
+  NotApplied,
   OptionalField,
   OptionalText,
   PageSize,
@@ -66,6 +67,10 @@ export class AddUsersRequest extends UsersRequest {
 export class GetUsersRequest extends UserScopeRequest {
   @IdFilter()
   userIds?: string[];
+
+  /** User groups are not built yet: the filter is refused, never ignored (D1.8). */
+  @NotApplied()
+  organizationUserGroupIds?: unknown;
 
   /** The users of every document of the organization instead of one scope (hosted). */
   @OptionalField()
