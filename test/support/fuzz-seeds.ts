@@ -439,8 +439,9 @@ export const SEEDS: Record<string, Seed> = {
     // so whatever the server accepts is stored, and the log scan sees it.
     data: () => ({
       ...scratch,
-      createOrganization: true,
-      createDocument: true,
+      // The create flags in the hosted collection's object form (booleans: the tests' own).
+      createOrganization: { organizationName: 'Scratch', organizationType: 'team' },
+      createDocument: { documentName: 'Scratch' },
       verifyUserPermissions: false,
       commentAnnotations: [
         {
@@ -492,8 +493,12 @@ export const SEEDS: Record<string, Seed> = {
       'commentAnnotations[].commentData[].context',
       'commentAnnotations[].commentData[].attachments[].metadata',
     ],
-    // Any JSON value is a valid old or new value of a suggestion.
+    // Any JSON value is a valid old or new value of a suggestion. A create flag is a boolean
+    // or an object whose unknown keys are ignored (D1.4), so `{value}` for it is valid too;
+    // its wrong types are refused in comment-annotations-hosted-answer.
     lenient: [
+      'createOrganization',
+      'createDocument',
       'commentAnnotations[].suggestion.oldValue',
       'commentAnnotations[].suggestion.newValue',
     ],
@@ -578,8 +583,9 @@ export const SEEDS: Record<string, Seed> = {
     data: () => ({
       ...scratch,
       annotationId: 'sa',
-      createOrganization: true,
-      createDocument: true,
+      // The create flags in the hosted collection's object form.
+      createOrganization: { organizationName: 'Scratch' },
+      createDocument: { documentName: 'Scratch', documentType: 'text' },
       verifyUserPermissions: false,
       commentData: [
         {
@@ -594,6 +600,8 @@ export const SEEDS: Record<string, Seed> = {
       ],
     }),
     opaque: ['commentData[].context', 'commentData[].attachments[].metadata'],
+    // A create flag: a boolean or an object (see commentannotations/add).
+    lenient: ['createOrganization', 'createDocument'],
     keepsExtra: ['commentData[].agent.reason'],
   },
   '/v2/commentannotations/comments/update': {

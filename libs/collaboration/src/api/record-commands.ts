@@ -1,6 +1,7 @@
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { RecordKind } from '../domain/collab-record.events';
 import type { RecordTarget } from '../application/common/record-target';
+import type { CreateDocumentDto, CreateOrganizationDto } from './dto/create-flags.dto';
 
 /** The document and kind a request acts on. */
 export const targetOf = (
@@ -21,12 +22,17 @@ export const addTargetOf = (
   data: {
     organizationId: string;
     documentId: string;
-    createOrganization?: boolean;
-    createDocument?: boolean;
+    createOrganization?: CreateOrganizationDto;
+    createDocument?: CreateDocumentDto;
   },
 ): RecordTarget => ({
   ...targetOf(tenant, kind, data),
-  create: { organization: data.createOrganization, document: data.createDocument },
+  create: {
+    organization: data.createOrganization !== undefined,
+    organizationName: data.createOrganization?.organizationName,
+    document: data.createDocument !== undefined,
+    documentName: data.createDocument?.documentName,
+  },
 });
 
 /** `documentId` and `documentIds` of a read, merged. */

@@ -22,6 +22,7 @@ import {
   VisibilityDto,
 } from './annotation-fields.dto';
 import { CommentChangesDto } from './comment-annotations.request';
+import { CreateDocumentDto, CreateFlag, CreateOrganizationDto } from './create-flags.dto';
 import {
   DocumentTargetRequest,
   LocationDto,
@@ -111,17 +112,16 @@ export class AnnotationDto {
 
 /**
  * The flags of the hosted adds: a missing organization or document is made only when asked
- * (else NOT_FOUND); `verifyUserPermissions` is accepted and has no effect here (the server
+ * (else NOT_FOUND), as a boolean or, as the hosted collection sends them, an object naming
+ * what is made (see CreateFlag); `verifyUserPermissions` is accepted and has no effect here (the server
  * keeps no per-user document permissions to check it against).
  */
 export class AddRequestFlags extends DocumentTargetRequest {
-  @OptionalField()
-  @IsBoolean()
-  createOrganization?: boolean;
+  @CreateFlag(() => CreateOrganizationDto)
+  createOrganization?: CreateOrganizationDto;
 
-  @OptionalField()
-  @IsBoolean()
-  createDocument?: boolean;
+  @CreateFlag(() => CreateDocumentDto)
+  createDocument?: CreateDocumentDto;
 
   @OptionalField()
   @IsBoolean()

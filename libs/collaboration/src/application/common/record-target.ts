@@ -7,8 +7,13 @@ export interface RecordTarget {
   kind: RecordKind;
   organizationId: string;
   documentId: string;
-  /** Make a missing organization or document (the hosted adds' create flags). */
-  create?: { organization?: boolean; document?: boolean };
+  /** Make a missing organization or document (the hosted adds' create flags), so named. */
+  create?: {
+    organization?: boolean;
+    organizationName?: string;
+    document?: boolean;
+    documentName?: string;
+  };
 }
 
 export const refOf = (t: RecordTarget, recordId: string): RecordRef => ({

@@ -30,6 +30,7 @@ export class TargetDocument {
       apiKey,
       organizationId,
       createOrganization: create.organization,
+      organizationName: create.organizationName,
       at,
     });
     const document = await this.documents.open(manager, {
@@ -37,6 +38,7 @@ export class TargetDocument {
       organizationId,
       documentId,
       createDocument: create.document,
+      documentName: create.documentName,
       accessType: tenant.options.defaultDocumentAccessType,
       at,
     });

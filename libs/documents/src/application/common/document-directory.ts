@@ -16,6 +16,8 @@ export interface DocumentRequest {
   organizationId: string;
   documentId: string;
   createDocument?: boolean;
+  /** The name of a document made here; else it is named after its id. */
+  documentName?: string;
   accessType: DocumentAccessType;
   at: number;
 }
@@ -65,7 +67,7 @@ export class DocumentDirectory {
     const document = new Document(ref).load((history.get(streamId) ?? []) as never);
     document.add(
       {
-        documentName: documentId,
+        documentName: request.documentName ?? documentId,
         folderId: null,
         accessType: request.accessType,
         disabled: false,

@@ -20,6 +20,8 @@ export interface ScopeRequest {
   organizationId: string;
   /** Make the organization when it does not exist (operation 10, folders/add). */
   createOrganization?: boolean;
+  /** The name of an organization made here; else it is named after its id. */
+  organizationName?: string;
   /** A folder the write needs; made at the root, named after its id, with `createFolder`. */
   folderId?: string;
   createFolder?: boolean;
@@ -58,7 +60,8 @@ export class OrganizationScope {
       if (!request.createOrganization) {
         throw new ServiceError('NOT_FOUND', ORGANIZATION_MESSAGES.missing, { organizationId });
       }
-      organization.add(apiKey, organizationId, {}, at);
+      const { organizationName } = request;
+      organization.add(apiKey, organizationId, organizationName ? { organizationName } : {}, at);
       toSave.push({
         streamId: orgStream,
         streamType: ORGANIZATION_STREAM_TYPE,
