@@ -39,11 +39,16 @@ import { LEGACY_UPCASTERS } from './domain/legacy-events';
 import { Migrations } from '@app/platform';
 import { Collaboration1763856000006 } from './migrations/1763856000006-collaboration';
 import { CommentAnnotationFilters1763856000021 } from './migrations/1763856000021-comment-annotation-filters';
+import { AnnotationNumbers1764300000095 } from './migrations/1764300000095-annotation-numbers';
 
 // Events stored by the first version are read as today's (see domain/legacy-events.ts).
 for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
 
-@Migrations(Collaboration1763856000006, CommentAnnotationFilters1763856000021)
+@Migrations(
+  Collaboration1763856000006,
+  CommentAnnotationFilters1763856000021,
+  AnnotationNumbers1764300000095,
+)
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [

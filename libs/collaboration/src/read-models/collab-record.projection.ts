@@ -7,6 +7,7 @@ import {
   type CollaborationEvent,
 } from '../domain/collaboration.events';
 import { evolve, type RecordState } from '../domain/evolve';
+import { giveNumbers, takesNumber, type NumberClaim } from './annotation-numbers';
 import { annotationFilterColumns } from '../domain/kinds/annotation-filters';
 import { KIND_RULES, locationOf } from '../domain/kinds/record-kinds';
 
@@ -47,13 +48,15 @@ const rowKey = ({ data: d }: CollaborationEvent) => ({
 @Projection()
 @Injectable()
 export class CollabRecordProjection implements InlineProjection {
-  readonly tables = ['collab_records'];
+  readonly tables = ['collab_records', 'collab_annotation_numbers'];
   // Old stored types too: an append of one (a test, a repair) is read through its upcaster.
   readonly handles = STORED_COLLABORATION_TYPES;
 
   async project(recorded: RecordedEvent[], m: EntityManager): Promise<void> {
     const byRecord = new Map<string, StoredEvent[]>();
-    for (const event of recorded.map(upcast) as unknown as StoredEvent[]) {
+    const events = recorded.map(upcast) as unknown as StoredEvent[];
+    const positionOf = new Map(events.map((e, i) => [e, i]));
+    for (const event of events) {
       const key = keyOf(rowKey(event));
       byRecord.set(key, [...(byRecord.get(key) ?? []), event]);
     }
@@ -70,6 +73,8 @@ export class CollabRecordProjection implements InlineProjection {
     );
     const current = new Map(rows.map((row) => [keyOf(row), row]));
     const saved: object[] = [];
+    const claims: NumberClaim[] = [];
+    const numbered: { row: Record<string, unknown>; claim: NumberClaim }[] = [];
     const deleted: object[] = [];
     for (const [key, events] of byRecord) {
       const row = current.get(key);
@@ -77,14 +82,21 @@ export class CollabRecordProjection implements InlineProjection {
       const newer = events.filter((e) => e.streamVersion > since);
       if (newer.length === 0) continue;
       let state: RecordState = row?.record;
-      for (const event of newer) state = evolve(state, event);
+      let claim: NumberClaim | undefined;
+      for (const event of newer) {
+        if (takesNumber(state, event)) {
+          claim = { ...rowKey(event), position: positionOf.get(event)! };
+          claims.push(claim);
+        }
+        state = evolve(state, event);
+      }
       const last = newer[newer.length - 1];
       const k = rowKey(last);
       if (!state) {
         if (row) deleted.push({ ...k, version: last.streamVersion });
         continue;
       }
-      saved.push({
+      const next: Record<string, unknown> = {
         ...k,
         location_id: locationOf(state)?.id ?? null,
         user_ids: KIND_RULES[k.kind].people(state),
@@ -93,26 +105,32 @@ export class CollabRecordProjection implements InlineProjection {
         created_at: (state.createdAt as number | undefined) ?? last.data.at,
         last_updated: last.data.at,
         version: last.streamVersion,
-      });
+      };
+      saved.push(next);
+      if (claim) numbered.push({ row: next, claim });
     }
+    // An annotation made here gets the next number of its document (later upserts keep it).
+    await giveNumbers(claims, m);
+    for (const { row, claim } of numbered) row.annotation_number = claim.annotation_number;
     if (saved.length > 0) {
       await m.query(
         `INSERT INTO collab_records (api_key, organization_id, document_id, kind, record_id,
            location_id, user_ids, record, created_at, last_updated, version,
-           author_id, status_id, resolved_by, mentioned_user_ids)
+           author_id, status_id, resolved_by, mentioned_user_ids, annotation_number)
          SELECT api_key, organization_id, document_id, kind, record_id, location_id,
            ARRAY(SELECT json_array_elements_text(user_ids)), record, created_at, last_updated, version,
            author_id, status_id, resolved_by,
-           ARRAY(SELECT json_array_elements_text(mentioned_user_ids))
+           ARRAY(SELECT json_array_elements_text(mentioned_user_ids)), annotation_number
          FROM json_to_recordset($1::json) AS r(api_key text, organization_id text, document_id text,
            kind text, record_id text, location_id text, user_ids json, record jsonb,
            created_at bigint, last_updated bigint, version bigint, author_id text,
-           status_id text, resolved_by text, mentioned_user_ids json)
+           status_id text, resolved_by text, mentioned_user_ids json, annotation_number int)
          ON CONFLICT (api_key, organization_id, kind, document_id, record_id) DO UPDATE SET
            location_id = EXCLUDED.location_id, user_ids = EXCLUDED.user_ids,
            author_id = EXCLUDED.author_id, status_id = EXCLUDED.status_id,
            resolved_by = EXCLUDED.resolved_by, mentioned_user_ids = EXCLUDED.mentioned_user_ids,
            record = EXCLUDED.record, last_updated = EXCLUDED.last_updated,
+           annotation_number = COALESCE(EXCLUDED.annotation_number, collab_records.annotation_number),
            version = EXCLUDED.version
          WHERE collab_records.version < EXCLUDED.version`,
         [JSON.stringify(saved)],

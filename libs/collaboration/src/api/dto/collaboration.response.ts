@@ -49,9 +49,16 @@ const COMMENT = namedSchema(
       triggerNotification: boolean('Only when false: no derived notification for it'),
       triggerActivities: boolean('Only when false: no derived activity record for it'),
       ...COMMENT_FIELDS,
+      type: string('As stored; else `text`'),
+      to: arrayOf(freeObject(), 'As stored; else empty'),
     },
     {
-      optional: ['context', 'triggerNotification', 'triggerActivities', ...given(COMMENT_FIELDS)],
+      optional: [
+        'context',
+        'triggerNotification',
+        'triggerActivities',
+        ...given(COMMENT_FIELDS).filter((f) => f !== 'attachments'),
+      ],
       extra: true,
     },
   ),
@@ -62,13 +69,18 @@ export const COMMENT_ANNOTATION_VIEW = namedSchema(
   object(
     {
       annotationId: string(),
+      annotationNumber: integer(
+        'Its number in its document, 1, 2, 3… in the order added (none on older annotations)',
+      ),
       location: LOCATION,
+      locationId: integer('A number naming the location (from its content); with a location'),
       from: COLLAB_USER,
-      status: freeObject(),
+      status: freeObject('As stored; else the open status'),
       priority: freeObject(),
       assignedTo: COLLAB_USER,
       context: freeObject(),
       ...ANNOTATION_FIELDS,
+      type: { ...ANNOTATION_FIELDS.type, description: 'As stored; else `comment`' },
       ...ANNOTATION_AGENT_FIELDS,
       comments: arrayOf(COMMENT),
       createdAt: at('Created'),
@@ -77,12 +89,13 @@ export const COMMENT_ANNOTATION_VIEW = namedSchema(
     },
     {
       optional: [
+        'annotationNumber',
         'location',
-        'status',
+        'locationId',
         'priority',
         'assignedTo',
         'context',
-        ...given(ANNOTATION_FIELDS),
+        ...given(ANNOTATION_FIELDS).filter((f) => f !== 'type'),
         ...given(ANNOTATION_AGENT_FIELDS),
       ],
       extra: true,

@@ -96,7 +96,7 @@ export function annotationPageSql(
   const order = (t: string) =>
     `ORDER BY ${t}.last_updated ${dir}, ${t}.document_id ${dir}, ${t}.record_id ${dir}`;
   const n = p(limit);
-  const walk = `SELECT c.document_id, c.record_id, c.record, c.last_updated
+  const walk = `SELECT c.document_id, c.record_id, c.record, c.last_updated, c.annotation_number
     FROM collab_records c WHERE ${where.join(' AND ')} ${order('c')} LIMIT ${n}`;
   const sql = lead
     ? `SELECT r.* FROM (${lead.source}) AS v(value) CROSS JOIN LATERAL (${walk}) r

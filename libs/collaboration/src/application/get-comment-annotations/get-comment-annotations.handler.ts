@@ -2,6 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import type { RecordView } from '../get-records/get-records.query';
+import { annotationView } from './annotation-view';
 import { annotationPageSql, type PagePosition } from './annotation-page.sql';
 import { GetCommentAnnotationsQuery, type AnnotationFilter } from './get-comment-annotations.query';
 
@@ -10,6 +11,7 @@ interface Row {
   record_id: string;
   record: Record<string, unknown>;
   last_updated: string | number;
+  annotation_number: number | null;
 }
 
 /** An empty list filters nothing, as an absent one; a given one is unique and sorted. */
@@ -61,7 +63,7 @@ export class GetCommentAnnotationsHandler implements IQueryHandler<GetCommentAnn
       rows,
       (row): PagePosition => [String(row.last_updated), row.document_id, row.record_id],
       (row): RecordView => ({
-        ...row.record,
+        ...annotationView(row.record, row.annotation_number),
         metadata: {
           apiKey: tenant.apiKey,
           organizationId: f.organizationId,
