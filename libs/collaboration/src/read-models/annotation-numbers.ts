@@ -17,6 +17,22 @@ const MAKERS = new Set<string>([
 export const takesNumber = (state: RecordState, event: CollaborationEvent): boolean =>
   !state && event.data.kind === 'comment-annotation' && MAKERS.has(event.type);
 
+/** The advisory lock space of numbering (any constant; the key is the document's). */
+const NUMBERING_LOCKS = 0x616e6e6f;
+
+/**
+ * Holds a document's numbering until the caller's transaction ends; taken before a write's
+ * events are appended, so the writes of one document reach the log in the order they take
+ * numbers, and a rebuild from the log gives each annotation the number it had.
+ */
+export async function lockNumbering(
+  m: EntityManager,
+  ref: { apiKey: string; organizationId: string; documentId: string },
+): Promise<void> {
+  const key = JSON.stringify([ref.apiKey, ref.organizationId, ref.documentId]);
+  await m.query(`SELECT pg_advisory_xact_lock($1::int, hashtext($2))`, [NUMBERING_LOCKS, key]);
+}
+
 export interface NumberClaim {
   api_key: string;
   organization_id: string;

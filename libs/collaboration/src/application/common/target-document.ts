@@ -3,6 +3,7 @@ import { DocumentDirectory } from '@app/documents';
 import type { AggregateToSave } from '@app/event-store';
 import { OrganizationScope } from '@app/organizations';
 import type { EntityManager } from 'typeorm';
+import { lockNumbering } from '../../read-models/annotation-numbers';
 import type { RecordTarget } from './record-target';
 
 /**
@@ -21,6 +22,10 @@ export class TargetDocument {
   async open(target: RecordTarget, manager: EntityManager): Promise<AggregateToSave[]> {
     const { tenant, organizationId, documentId, create } = target;
     const { apiKey } = tenant;
+    // An annotation write may number a new annotation: one such write of a document at a time.
+    if (target.kind === 'comment-annotation') {
+      await lockNumbering(manager, { apiKey, organizationId, documentId });
+    }
     if (!create?.organization && !create?.document) {
       await this.documents.require(apiKey, organizationId, documentId, manager);
       return [];
