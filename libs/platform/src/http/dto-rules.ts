@@ -66,6 +66,19 @@ export const IdFilter = () =>
     IsCallerId({ each: true }),
   );
 
+/**
+ * An optional list of 1 to 1000 ids that a write acts on. An empty list is refused rather
+ * than read as "no filter", which would widen an update or delete to everything.
+ */
+export const WriteIdFilter = () =>
+  applyDecorators(
+    OptionalField(),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_BATCH_ITEMS),
+    IsCallerId({ each: true }),
+  );
+
 /** An optional string of at most `max` characters (names, texts). */
 export const OptionalText = (max: number) =>
   applyDecorators(OptionalField(), IsString(), MaxLength(max));

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import {
   Allow,
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsIn,
   IsObject,
@@ -15,7 +14,6 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import {
   ExtraFields,
-  IsCallerId,
   isPlainObject,
   MAX_BATCH_ITEMS,
   OptionalField,
@@ -63,16 +61,6 @@ export const ActionTypeFilter = () =>
     IsString({ each: true }),
     MinLength(1, { each: true, message: 'each item of $property must not be empty' }),
     MaxLength(512, { each: true }),
-  );
-
-/** An optional list of 1 to 1000 record ids: what a delete by ids acts on. */
-export const ActivityIdList = () =>
-  applyDecorators(
-    OptionalField(),
-    IsArray(),
-    ArrayMinSize(1),
-    ArrayMaxSize(MAX_BATCH_ITEMS),
-    IsCallerId({ each: true }),
   );
 
 /** The person who acted (hosted user object): `userId` required, other fields kept as given. */

@@ -1,5 +1,4 @@
-import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
-import { ActivityIdList } from './activity-fields';
+import { IsCallerId, OptionalField, RequiredId, WriteIdFilter } from '@app/platform';
 
 /**
  * `/v2/activities/delete` (D7.3): by ids, or every record of a document or target entity
@@ -10,7 +9,7 @@ export class DeleteActivitiesRequest {
   @RequiredId()
   organizationId: string;
 
-  @ActivityIdList()
+  @WriteIdFilter()
   activityIds?: string[];
 
   @OptionalField()

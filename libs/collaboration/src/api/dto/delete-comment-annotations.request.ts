@@ -1,20 +1,19 @@
-import { NotApplied } from '@app/platform';
+import { NotApplied, WriteIdFilter } from '@app/platform';
 import { DocumentTargetRequest } from './common.dto';
-import { WriteFilter } from './filter-rules';
 
 /**
  * `/v2/commentannotations/delete`: the document's annotations, narrowed by every filter
  * given at once (ids, locations, authors); without any, all of them (hosted).
  */
 export class DeleteCommentAnnotationsRequest extends DocumentTargetRequest {
-  @WriteFilter()
+  @WriteIdFilter()
   annotationIds?: string[];
 
-  @WriteFilter()
+  @WriteIdFilter()
   locationIds?: string[];
 
   /** Authors (`from.userId`). */
-  @WriteFilter()
+  @WriteIdFilter()
   userIds?: string[];
 
   @NotApplied()

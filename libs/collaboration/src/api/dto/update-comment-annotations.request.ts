@@ -9,6 +9,7 @@ import {
   NullableField,
   nullAsAbsent,
   RequiredField,
+  WriteIdFilter,
 } from '@app/platform';
 import {
   DocumentTargetRequest,
@@ -20,7 +21,6 @@ import {
   UserDto,
 } from './common.dto';
 import { TargetElementDto } from './annotation-fields.dto';
-import { WriteFilter } from './filter-rules';
 
 /** A user id whose `null` clears the stored one; absent leaves it. */
 const NullableId = () => applyDecorators(NullableField(), IsCallerId());
@@ -75,14 +75,14 @@ export class UserReplacementDto {
  * (hosted). `updatedData`, `updateUsers` or both.
  */
 export class UpdateCommentAnnotationsRequest extends DocumentTargetRequest {
-  @WriteFilter()
+  @WriteIdFilter()
   annotationIds?: string[];
 
-  @WriteFilter()
+  @WriteIdFilter()
   locationIds?: string[];
 
   /** Authors (`from.userId`): hosted "the users who created the comment annotation". */
-  @WriteFilter()
+  @WriteIdFilter()
   userIds?: string[];
 
   /** Required unless `updateUsers` is given. */
