@@ -218,6 +218,9 @@ describe('comment annotations: read filters', () => {
       ['order', 'newest'],
       ['updatedAfter', 'yesterday'],
       ['createdBefore', -1],
+      // Beyond a safe integer: refused, not a failed bigint cast (a 500).
+      ['updatedAfter', 1e300],
+      ['createdBefore', 9223372036854775808],
       ['statusIds', 'OPEN'],
       ['mentionedUserIds', [1]],
       ['groupByDocumentId', 'yes'],

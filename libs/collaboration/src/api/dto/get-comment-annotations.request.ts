@@ -1,12 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { IdFilter, IsCallerId, NotApplied, OptionalField } from '@app/platform';
 import type { AnnotationFilter } from '../../application/get-comment-annotations/get-comment-annotations.query';
 import { documentsOf } from '../record-commands';
 import { RecordReadRequest } from './common.dto';
 
-/** An epoch-milliseconds bound of a time filter. */
-const TimeBound = () => applyDecorators(OptionalField(), IsInt(), Min(0));
+/** An epoch-milliseconds bound of a time filter: a safe integer, as the bigint it is compared as. */
+const TimeBound = () =>
+  applyDecorators(OptionalField(), IsInt(), Min(0), Max(Number.MAX_SAFE_INTEGER));
 
 /**
  * `/v2/commentannotations/get`: an organization's annotations, narrowed by every filter
