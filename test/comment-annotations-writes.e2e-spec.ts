@@ -237,4 +237,40 @@ describe('comment annotations: update and delete by filters', () => {
       a1: { success: false, id: 'a1', message: 'Annotation not found.', code: 'not-found' },
     });
   });
+
+  it('refuses a sweep of more than 1000 annotations, changing none; narrowed, it runs (D5.1)', async () => {
+    const many = (from: number, count: number, location: string) =>
+      Array.from({ length: count }, (_, i) => thread(`m${from + i}`, bob, location));
+    for (const annotations of [many(0, 1000, 'L7'), many(1000, 1, 'L8')]) {
+      const res = await t.post(
+        '/v2/commentannotations/add',
+        { organizationId: 'org', documentId: 'd2', commentAnnotations: annotations },
+        h,
+      );
+      expect(res.status).toBe(200);
+    }
+    const d2 = { organizationId: 'org', documentId: 'd2' };
+    for (const path of ['/v2/commentannotations/update', '/v2/commentannotations/delete']) {
+      const res = await t.post(path, { ...d2, updatedData: { priority: { id: 'P0' } } }, h);
+      expect({ path, status: res.status, error: res.body.error?.status }).toEqual({
+        path,
+        status: 400,
+        error: 'FAILED_PRECONDITION',
+      });
+    }
+    // Neither call changed anything: the first, middle and last annotations are as added.
+    expect(await ids({ annotationIds: ['b1', 'm0', 'm999', 'm1000'] })).toEqual([
+      'b1',
+      'm0',
+      'm1000',
+      'm999',
+    ]);
+    expect((await byId('m999')).priority).toBeUndefined();
+    const narrowed = await t.post(
+      '/v2/commentannotations/delete',
+      { ...d2, locationIds: ['L8'] },
+      h,
+    );
+    expect(Object.keys(narrowed.body.result.data)).toEqual(['m1000']);
+  });
 });

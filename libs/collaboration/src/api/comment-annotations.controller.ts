@@ -42,6 +42,13 @@ import { addTargetOf } from './record-commands';
 
 const KIND = 'comment-annotation';
 
+/** Update and delete act on a document's annotations, at most 1000 without ids. */
+const SWEEP_FAILURES = {
+  ...CONFLICT,
+  NOT_FOUND: 'the document does not exist',
+  FAILED_PRECONDITION: 'without annotationIds, more than 1000 annotations match the filters',
+};
+
 /** The filters of an update or delete. */
 const selectionOf = (data: AnnotationSelection): AnnotationSelection => ({
   annotationIds: data.annotationIds,
@@ -105,7 +112,7 @@ export class CommentAnnotationsController {
       'Change comment annotations of a document (by ids, locations or authors, else all): status, priority, assignee, context, location, target, author, suggestion, resolver, or replace users',
     data: UpdateCommentAnnotationsRequest,
     response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: SWEEP_FAILURES,
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentAnnotationsRequest) {
@@ -125,7 +132,7 @@ export class CommentAnnotationsController {
       'Delete comment annotations of a document with their comments (by ids, locations or authors, else all)',
     data: DeleteCommentAnnotationsRequest,
     response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: SWEEP_FAILURES,
   })
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentAnnotationsRequest) {
