@@ -36,7 +36,8 @@ export class CommentAnnotationFilters1763856000021 implements MigrationInterface
     await q.query(`
       UPDATE collab_records SET
         author_id = record->'from'->>'userId',
-        status_id = COALESCE(record->'status'->>'id', 'OPEN'),
+        status_id = CASE WHEN jsonb_typeof(record->'status'->'id') = 'string'
+                         THEN record->'status'->>'id' ELSE 'OPEN' END,
         resolved_by = record->>'resolvedByUserId',
         mentioned_user_ids = ARRAY(
           SELECT t->>'userId'
