@@ -12,6 +12,18 @@ export const victim = {
 export const victimPhrase = 'quince-lantern memo';
 export const keeper = { userId: 'keeper-k9', name: 'Kim Keeper', email: 'kim.keeper@example.org' };
 
+/** An annotation's free-form fields, each naming the victim by id, name or email. */
+const freeFieldsNaming = (when: string) => ({
+  targetElement: { elementId: 'el', targetText: `${when}: quoted from ${victim.name}` },
+  suggestion: {
+    summary: `${when}: ask ${victim.name}`,
+    oldValue: { owner: victim.email },
+    newValue: [`{{${victim.userId}}}`],
+    reviewer: victim.name,
+  },
+  context: { [`note-${when}`]: `for ${victim.email}` },
+});
+
 /** Organizations and their documents: 3 organizations, 5 documents. */
 export const PLACES: [string, string[]][] = [
   ['g-org-1', ['d1', 'd2']],
@@ -305,12 +317,35 @@ export async function seedEveryKind(
                 annotationId: `${documentId}-by-keeper`,
                 location: { id: 'loc', locationName: 'Scene' },
                 assignedTo: victim,
+                // Free-form fields naming the victim (D8.3 reaches them too).
+                ...freeFieldsNaming('created'),
                 commentData: [
                   {
                     commentText: `Hi {{${victim.userId}}} and @${victim.name}, see ${victim.email}`,
                     commentHtml: `<p>Hi @${victim.name}</p>`,
                     from: keeper,
                     taggedUserContacts: [{ userId: victim.userId, contact: victim }],
+                    attachments: [
+                      {
+                        attachmentId: 1,
+                        name: `${victim.name}.pdf`,
+                        url: `https://files.example.org/${victim.userId}.pdf`,
+                        metadata: { owner: victim.email },
+                      },
+                    ],
+                    agent: {
+                      agentSource: 'external',
+                      agentId: 'review-agent',
+                      agentName: 'Reviewer',
+                      reason: {
+                        title: `About ${victim.name}`,
+                        description: `Written to ${victim.email}`,
+                        severity: 'low',
+                        suggestedFix: `Ask {{${victim.userId}}}`,
+                        custom: { who: victim.name },
+                      },
+                    },
+                    context: { askedBy: victim.email },
                   },
                   { commentText: 'A reply from the victim', from: victim },
                   // A mention with no tag: only the text names them.
@@ -318,6 +353,23 @@ export async function seedEveryKind(
                 ],
               },
             ],
+          },
+          h,
+        ),
+      );
+      // The same free-form fields changed by an update (details, status, priority and context events).
+      await ok(
+        await t.post(
+          '/v2/commentannotations/update',
+          {
+            ...doc,
+            annotationIds: [`${documentId}-by-keeper`],
+            updatedData: {
+              ...freeFieldsNaming('updated'),
+              location: { id: 'loc', locationName: `Scene of ${victim.name}` },
+              status: { id: 'open', name: `Open for ${victim.name}`, type: 'default' },
+              priority: { id: 'p1', name: `Urgent for ${victim.email}` },
+            },
           },
           h,
         ),

@@ -1,7 +1,13 @@
 import type { RecordEventData } from './collab-record.events';
 import type { CollaborationEvent } from './collaboration.events';
 import type { CommentWritten } from './comment-annotation.events';
-import { visibleWithout, type TaggedContact } from './kinds/comment-annotation';
+import {
+  ANNOTATION_FREE_FIELDS,
+  COMMENT_FREE_FIELDS,
+  scrubFields,
+  visibleWithout,
+  type TaggedContact,
+} from './kinds/comment-annotation';
 import type { CollabUser, Identities } from './kinds/people';
 import { KIND_RULES } from './kinds/record-kinds';
 
@@ -101,7 +107,7 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
 
 function scrubComment<C extends Partial<CommentWritten>>(c: C, who: Identities): C {
   return {
-    ...c,
+    ...scrubFields(c, COMMENT_FREE_FIELDS, who),
     ...(c.text !== undefined && { text: who.scrub(c.text) }),
     ...(c.html !== undefined && { html: who.scrub(c.html) }),
     ...(c.taggedUsers && { taggedUsers: c.taggedUsers.filter((t) => !who.ids.has(t.userId)) }),
@@ -143,8 +149,9 @@ export function eraseFromEvent(
     case 'comment-annotation.created': {
       const e = event.data;
       if (who.has(e.from)) return erasedEvent(e);
+      const kept = erasedUser(who, e.assignedTo) ? without(e, 'assignedTo') : e;
       return {
-        ...(erasedUser(who, e.assignedTo) ? without(e, 'assignedTo') : e),
+        ...scrubFields(kept, ANNOTATION_FREE_FIELDS, who),
         ...(e.visibility && { visibility: visibleWithout(e.visibility, who) }),
         comments: e.comments.filter((c) => !who.has(c.from)).map((c) => scrubComment(c, who)),
       };
@@ -168,8 +175,14 @@ export function eraseFromEvent(
         const id = to[key];
         if (id && who.ids.has(id)) to[key] = null;
       }
-      return { ...event.data, to: { ...to, ...(from && !who.has(from) && { from }) } };
+      const details = scrubFields(to, ANNOTATION_FREE_FIELDS, who);
+      return { ...event.data, to: { ...details, ...(from && !who.has(from) && { from }) } };
     }
+    case 'annotation.status-changed':
+    case 'annotation.priority-changed':
+    case 'annotation.context-changed':
+      // Free-form values: a name or email in them reads "@[deleted user]".
+      return scrubFields(event.data, ['from', 'to'], who);
     case 'annotation.users-replaced': {
       const replacements = event.data.replacements.filter(
         (r) => !who.has(r.oldUser) && !who.has(r.newUser),

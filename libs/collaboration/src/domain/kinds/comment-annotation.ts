@@ -100,6 +100,48 @@ export function numberComments<T extends { commentId?: number }>(
 export const visibleWithout = (v: AnnotationVisibility, who: Identities): AnnotationVisibility =>
   v.userIds ? { ...v, userIds: v.userIds.filter((id) => !who.ids.has(id)) } : v;
 
+/**
+ * A free-form value (a suggestion, an agent's finding, attachments, a context) with every
+ * string in it, keys too, scrubbed of the erased users (D8.3): its shape is kept.
+ */
+export function scrubFree<T>(value: T, who: Identities): T {
+  if (typeof value === 'string') return who.scrub(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => scrubFree(item, who)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    // Own-key write: a key that is data (`__proto__`) stays a plain key.
+    Object.defineProperty(out, who.scrub(key), {
+      value: scrubFree(item, who),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
+}
+
+/** The free-form fields of an annotation (and of its creation and detail events). */
+export const ANNOTATION_FREE_FIELDS = [
+  'location',
+  'targetElement',
+  'status',
+  'priority',
+  'context',
+  'suggestion',
+  'agent',
+] as const;
+
+/** The free-form fields of a comment (and of the events that write one). */
+export const COMMENT_FREE_FIELDS = ['attachments', 'agent', 'context'] as const;
+
+/** `o` with the given free-form fields scrubbed (`scrubFree`); the others as they were. */
+export function scrubFields<T extends object>(o: T, keys: readonly string[], who: Identities): T {
+  const out = { ...o } as Record<string, unknown>;
+  for (const key of keys) if (out[key] != null) out[key] = scrubFree(out[key], who);
+  return out as T;
+}
+
 /** Learns every name and email the annotation shows for the erased users. */
 export function learnFromAnnotation(a: CommentAnnotation, who: Identities): void {
   annotationAuthors(a).forEach((u) => who.learn(u));
@@ -111,8 +153,8 @@ export function learnFromAnnotation(a: CommentAnnotation, who: Identities): void
 
 /**
  * The annotation without the erased users (D8.3), or null when one of them wrote it: their
- * comments and reactions go, their tags go, mentions of them read "@[deleted user]", and an
- * assignment to them is cleared.
+ * comments and reactions go, their tags go, mentions of them read "@[deleted user]" (in the
+ * free-form fields too), and an assignment to them is cleared.
  */
 export function eraseFromAnnotation(
   a: CommentAnnotation,
@@ -122,7 +164,7 @@ export function eraseFromAnnotation(
   const { assignedTo, resolvedByUserId, statusUpdatedByUserId, ...rest } = a;
   const kept = (id: unknown) => typeof id === 'string' && !who.ids.has(id);
   return {
-    ...rest,
+    ...scrubFields(rest, ANNOTATION_FREE_FIELDS, who),
     ...(assignedTo && !who.has(assignedTo) && { assignedTo }),
     ...(a.visibility && { visibility: visibleWithout(a.visibility, who) }),
     ...(kept(resolvedByUserId) && { resolvedByUserId }),
@@ -130,7 +172,7 @@ export function eraseFromAnnotation(
     comments: a.comments
       .filter((c) => !who.has(c.from))
       .map((c) => ({
-        ...c,
+        ...scrubFields(c, COMMENT_FREE_FIELDS, who),
         commentText: who.scrub(c.commentText),
         commentHtml: who.scrub(c.commentHtml),
         taggedUserContacts: c.taggedUserContacts.filter((t) => !who.ids.has(t.userId)),

@@ -41,7 +41,9 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Letters, digits and the characters ids, names and emails are made of: a word does not end inside them. */
 const BEFORE = '(?<![\\p{L}\\p{N}_@.+-])';
-const AFTER = '(?![\\p{L}\\p{N}_-]|\\.[\\p{L}\\p{N}])';
+/** A file extension after a word ends it: "Jane Doe.pdf" names Jane Doe; "jane.doe@x" is another word. */
+const EXTENSION = '\\.[\\p{L}\\p{N}]{1,5}(?![\\p{L}\\p{N}_@.+-])';
+const AFTER = `(?![\\p{L}\\p{N}_-]|(?!${EXTENSION})\\.[\\p{L}\\p{N}])`;
 
 /** What identifies the users being erased: their ids and every name and email seen for them. */
 export class Identities {
