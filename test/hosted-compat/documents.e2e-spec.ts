@@ -6,6 +6,7 @@ import {
   envelope,
   expectDocumented,
   hostedApp,
+  secondPageToken,
   withoutKeys,
   type Hosted,
 } from './hosted-compat';
@@ -18,11 +19,14 @@ const documentsPage = envelope(
 );
 
 /** The token of the second page of an organization's documents, one a page. */
-async function secondPageToken(h: Hosted, organizationId: string): Promise<string> {
-  const first = await h.call('/v2/organizations/documents/get', { organizationId, pageSize: 1 });
-  expectDocumented(first, documentsPage);
-  return first.body.result.pageToken;
-}
+const pageTwo = (h: Hosted, organizationId: string) =>
+  secondPageToken(
+    h,
+    '/v2/organizations/documents/get',
+    { organizationId },
+    documentsPage,
+    'pageToken',
+  );
 
 // The collection's "Documents" folder, then the OpenAPI operations of the same calls.
 describe('hosted compat: documents', () => {
@@ -42,7 +46,7 @@ describe('hosted compat: documents', () => {
     const res = await h.call('/v2/organizations/documents/get', {
       organizationId: 'org-docs-get',
       pageSize: 20,
-      pageToken: await secondPageToken(h, 'org-docs-get'),
+      pageToken: await pageTwo(h, 'org-docs-get'),
     });
     // The last page has no next token (D5.5); the first page above carries one.
     expectDocumented(res, withoutKeys(documentsPage, 'result.pageToken'));

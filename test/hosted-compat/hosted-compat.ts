@@ -67,6 +67,22 @@ export const envelope = (message: string, data?: unknown, more: Record<string, u
   result: { status: 'success', message, ...(data === undefined ? {} : { data }), ...more },
 });
 
+/**
+ * The next-page token of a first page of one item, checked against the documented page: the
+ * published read then sends a real token (a made-up one is refused, D5.5).
+ */
+export async function secondPageToken(
+  h: Hosted,
+  path: string,
+  data: Record<string, unknown>,
+  documentedPage: unknown,
+  field: 'nextPageToken' | 'pageToken',
+): Promise<string> {
+  const first = await h.call(path, { ...data, pageSize: 1 });
+  expectDocumented(first, documentedPage);
+  return first.body.result[field] as string;
+}
+
 /** An item of a batch answer keyed by id, as the hosted pages show it. */
 export const batchItem = { success: true, id: 'id', message: 'text' };
 

@@ -5,6 +5,7 @@ import {
   envelope,
   expectDocumented,
   hostedApp,
+  secondPageToken,
   withoutKeys,
   type Hosted,
 } from './hosted-compat';
@@ -59,16 +60,15 @@ const notificationsPage = envelope(
 );
 
 /** Two notifications made with the published body; answers the second page's token. */
-async function secondPageToken(h: Hosted, organizationId: string, documentId: string) {
+async function notificationsPageTwo(h: Hosted, organizationId: string, documentId: string) {
   await addDocuments(h, organizationId, [documentId]);
   for (let i = 0; i < 2; i++)
     expectDocumented(
       await h.call('/v2/notifications/add', published(organizationId, documentId)),
       envelope('Notification added successfully.', { success: true, message: 'text' }),
     );
-  const first = await h.call('/v2/notifications/get', { organizationId, documentId, pageSize: 1 });
-  expectDocumented(first, notificationsPage);
-  return first.body.result.pageToken as string;
+  const where = { organizationId, documentId };
+  return secondPageToken(h, '/v2/notifications/get', where, notificationsPage, 'pageToken');
 }
 
 // The collection's "Notifications" folder, then the OpenAPI operation notifications/get.
@@ -89,7 +89,7 @@ describe('hosted compat: notifications', () => {
       organizationId: 'org-notifications',
       documentId: 'doc-get',
       pageSize: 20,
-      pageToken: await secondPageToken(h, 'org-notifications', 'doc-get'),
+      pageToken: await notificationsPageTwo(h, 'org-notifications', 'doc-get'),
     });
     // The last page has no next token (D5.5); the first page above carries one.
     expectDocumented(res, withoutKeys(notificationsPage, 'result.pageToken'));

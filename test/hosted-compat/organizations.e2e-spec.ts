@@ -5,6 +5,7 @@ import {
   envelope,
   expectDocumented,
   hostedApp,
+  secondPageToken,
   withoutKeys,
   type Hosted,
 } from './hosted-compat';
@@ -17,11 +18,14 @@ const organizationsPage = envelope(
 );
 
 /** A page token, as a first page of `organizationIds` one at a time answers it. */
-async function secondPageToken(h: Hosted, organizationIds: string[]): Promise<string> {
-  const first = await h.call('/v2/organizations/get', { organizationIds, pageSize: 1 });
-  expectDocumented(first, organizationsPage);
-  return first.body.result.nextPageToken;
-}
+const pageTwo = (h: Hosted, organizationIds: string[]) =>
+  secondPageToken(
+    h,
+    '/v2/organizations/get',
+    { organizationIds },
+    organizationsPage,
+    'nextPageToken',
+  );
 
 // The collection's "Organizations" folder, then the OpenAPI operations of the same calls.
 describe('hosted compat: organizations', () => {
@@ -40,7 +44,7 @@ describe('hosted compat: organizations', () => {
     const res = await h.call('/v2/organizations/get', {
       organizationIds,
       pageSize: 1000,
-      pageToken: await secondPageToken(h, organizationIds),
+      pageToken: await pageTwo(h, organizationIds),
     });
     // The last page has no next token (D5.5); the first page above carries one.
     expectDocumented(res, withoutKeys(organizationsPage, 'result.nextPageToken'));
@@ -79,7 +83,7 @@ describe('hosted compat: organizations', () => {
     const res = await h.call('/v2/organizations/get', {
       organizationIds,
       pageSize: 1000,
-      pageToken: await secondPageToken(h, organizationIds),
+      pageToken: await pageTwo(h, organizationIds),
     });
     // The schema reuses the request's Organization (organizationId); the page's example and
     // D6.1 answer `id`, which is what callers read.
