@@ -1,3 +1,4 @@
 // Public surface of the organizations library: the module and what other features build on.
 export * from './organizations.module';
 export { OrganizationScope } from './application/common/organization-scope';
+export { OrganizationDeleted } from './domain/organization.events';

@@ -25,5 +25,14 @@ export const OrganizationUpdated = defineEvent<
   }
 >()('organizations.organization-updated');
 
-export const ORGANIZATION_EVENTS = { OrganizationAdded, OrganizationUpdated };
+/**
+ * The organization and everything in it are deleted (D6.9, hosted `organizations/delete`).
+ * Each library that keeps data of an organization subscribes to this event and removes its
+ * own rows; the organizations library never calls them.
+ */
+export const OrganizationDeleted = defineEvent<OrganizationRef & { at: number }>()(
+  'organizations.organization-deleted',
+);
+
+export const ORGANIZATION_EVENTS = { OrganizationAdded, OrganizationUpdated, OrganizationDeleted };
 export type OrganizationEvent = EventOf<typeof ORGANIZATION_EVENTS>;
