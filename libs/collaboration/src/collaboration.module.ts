@@ -5,6 +5,14 @@ import { OrganizationsModule } from '@app/organizations';
 import { registerUpcaster } from '@app/event-store';
 import { CommentAnnotationsController } from './api/comment-annotations.controller';
 import { CrdtAndPresenceController } from './api/crdt-and-presence.controller';
+import { CommentReadsController } from './api/comment-reads.controller';
+import { MarkAnnotationsReadHandler } from './application/mark-annotations-read/mark-annotations-read.handler';
+import { GetCommentCountsHandler } from './application/get-comment-counts/get-comment-counts.handler';
+import { GetCommentsHandler } from './application/get-comments/get-comments.handler';
+import { UpdatePresenceHandler } from './application/update-presence/update-presence.handler';
+import { AnnotationReadsProjection } from './read-models/annotation-reads.projection';
+import { AnnotationReadsOfDeletedOrganizations } from './application/annotation-reads/organization-deleted.subscriber';
+import { AnnotationReads1764400000500 } from './migrations/1764400000500-annotation-reads';
 import { ElementDataController } from './api/element-data.controller';
 import { LocationDataController } from './api/location-data.controller';
 import { AddCommentAnnotationsHandler } from './application/add-comment-annotations/add-comment-annotations.handler';
@@ -48,17 +56,25 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
   Collaboration1763856000006,
   CommentAnnotationFilters1763856000021,
   AnnotationNumbers1764300000095,
+  AnnotationReads1764400000500,
 )
 @Module({
   imports: [CqrsModule, OrganizationsModule, DocumentsModule],
   controllers: [
     CommentAnnotationsController,
+    CommentReadsController,
     ElementDataController,
     CrdtAndPresenceController,
     LocationDataController,
   ],
   providers: [
     CollabRecordProjection,
+    AnnotationReadsProjection,
+    AnnotationReadsOfDeletedOrganizations,
+    MarkAnnotationsReadHandler,
+    GetCommentCountsHandler,
+    GetCommentsHandler,
+    UpdatePresenceHandler,
     RecordBatch,
     AnnotationSweep,
     RecordRemover,

@@ -60,6 +60,7 @@ export const DERIVED_ACTION: Record<CollaborationEvent['type'], DerivedAction | 
   'crdt.created': { featureType: 'crdt', actionType: 'crdt.editor_edit' },
   'crdt.updated': { featureType: 'crdt', actionType: 'crdt.editor_edit' },
   'presence.joined': null,
+  'presence.updated': null,
   'presence.left': null,
   'collaboration.record-removed': null,
   'collaboration.record-moved': null,

@@ -8,6 +8,8 @@ import { AddPresenceCommand } from '../application/add-presence/add-presence.com
 import { DeletePresenceCommand } from '../application/delete-presence/delete-presence.command';
 import { GetRecordsQuery, type RecordView } from '../application/get-records/get-records.query';
 import { UpdateCrdtCommand } from '../application/update-crdt/update-crdt.command';
+import { UpdatePresenceCommand } from '../application/update-presence/update-presence.command';
+import { UpdatePresenceRequest } from './dto/reads-and-presence.request';
 import type { CrdtRecord, Presence } from '../domain/kinds/simple-kinds';
 import { DocumentTargetRequest } from './dto/common.dto';
 import {
@@ -110,6 +112,21 @@ export class CrdtAndPresenceController {
   addPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPresenceRequest) {
     return this.commands.execute(
       new AddPresenceCommand(targetOf(tenant, 'presence', data), data.users),
+    );
+  }
+
+  /** A user not present is left out: the call changes presence, it makes no one present. */
+  @Rpc('v2/presence/update', {
+    message: 'Presence updated successfully.',
+    summary: 'Change the name, email or status of users present on a document',
+    data: UpdatePresenceRequest,
+    response: SUCCESS_FLAG,
+    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+  })
+  @ApiKeyAuth()
+  updatePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdatePresenceRequest) {
+    return this.commands.execute(
+      new UpdatePresenceCommand(targetOf(tenant, 'presence', data), data.users),
     );
   }
 

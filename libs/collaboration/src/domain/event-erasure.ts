@@ -101,6 +101,7 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
     case 'recording.added':
       return who.learn(event.data.from);
     case 'presence.joined':
+    case 'presence.updated':
       return event.data.users.forEach((u) => who.learn(u));
   }
 }
@@ -199,6 +200,10 @@ export function eraseFromEvent(
     case 'crdt.updated':
       return who.ids.has(event.data.lastUpdatedBy) ? { ...event.data, lastUpdatedBy: '' } : d;
     case 'presence.joined': {
+      const users = event.data.users.filter((u) => !who.has(u));
+      return users.length === 0 ? erasedEvent(d) : { ...event.data, users };
+    }
+    case 'presence.updated': {
       const users = event.data.users.filter((u) => !who.has(u));
       return users.length === 0 ? erasedEvent(d) : { ...event.data, users };
     }

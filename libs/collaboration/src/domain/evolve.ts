@@ -228,6 +228,14 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       const presence: Presence = { users: [...present.values()] };
       return presence;
     }
+    case 'presence.updated': {
+      const changes = new Map(event.data.users.map((u) => [u.userId, u]));
+      const users = ((state as Presence | undefined)?.users ?? []).map((u) => ({
+        ...u,
+        ...changes.get(u.userId),
+      }));
+      return users.length === 0 ? state : { ...state, users };
+    }
     case 'presence.left': {
       const leaving = new Set(event.data.userIds);
       const users = ((state as Presence | undefined)?.users ?? []).filter(

@@ -28,6 +28,7 @@ export const HOSTED_ACTION: Record<CollaborationEvent['type'], string | null> = 
   'crdt.created': 'crdt.add',
   'crdt.updated': 'crdt.update',
   'presence.joined': 'presence.add',
+  'presence.updated': 'presence.update',
   'presence.left': 'presence.delete',
   'collaboration.record-removed': null,
   'collaboration.record-moved': null,

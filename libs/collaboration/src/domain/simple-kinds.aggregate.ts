@@ -14,11 +14,13 @@ import {
   CrdtUpdated,
   PresenceJoined,
   PresenceLeft,
+  PresenceUpdated,
   ReactionAdded,
   ReactionRemoved,
   RecordingAdded,
   RecordingDeleted,
   type CrdtWritten,
+  type PresenceChange,
 } from './simple-kinds.events';
 
 /** An element reaction (D10 `/v2/reactions/*`). */
@@ -143,6 +145,19 @@ export class PresenceRecord extends CollabRecord<Presence> {
   /** Users join, or refresh their presence. */
   join(users: (CollabUser & { status?: string })[], at: number): void {
     this.record(PresenceJoined, { users }, at);
+  }
+
+  /**
+   * Present users' name, email or status change; a user not present is left out (the call
+   * updates presence, it does not make anyone present), and so is a change that changes nothing.
+   */
+  update(changes: PresenceChange[], at: number): void {
+    const present = new Map((this.state?.users ?? []).map((u) => [u.userId, u]));
+    const users = changes.filter((change) => {
+      const user = present.get(change.userId);
+      return user && Object.entries(change).some(([k, v]) => user[k as keyof typeof user] !== v);
+    });
+    if (users.length > 0) this.record(PresenceUpdated, { users }, at);
   }
 
   /** Operation 21: the given users leave; users not present change nothing. */

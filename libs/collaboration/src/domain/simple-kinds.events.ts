@@ -49,6 +49,15 @@ export const PresenceJoined = defineEvent<
   RecordEventData & { users: (CollabUser & { status?: string })[] }
 >()('presence.joined');
 
+/** What a presence update changes of a present user: the fields given. */
+export type PresenceChange = Pick<CollabUser, 'userId'> &
+  Partial<Pick<CollabUser, 'name' | 'email'>> & { status?: string };
+
+/** Present users' name, email or status changed (`/v2/presence/update`); others are not in it. */
+export const PresenceUpdated = defineEvent<RecordEventData & { users: PresenceChange[] }>()(
+  'presence.updated',
+);
+
 /** Users left a document; when the last one leaves, the presence record is gone. */
 export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()('presence.left');
 
@@ -60,5 +69,6 @@ export const SIMPLE_KIND_EVENTS = {
   CrdtCreated,
   CrdtUpdated,
   PresenceJoined,
+  PresenceUpdated,
   PresenceLeft,
 };

@@ -24,6 +24,11 @@ import { CommentAuthors, eraseFromEvent, learnFromEvent } from '../domain/event-
 import { Identities } from '../domain/kinds/people';
 import { KIND_RULES } from '../domain/kinds/record-kinds';
 import { likePattern } from './like-pattern';
+import {
+  ANNOTATION_READS_KIND,
+  eraseReads,
+  organizationsWithReads,
+} from './annotation-reads-erasure';
 
 const CHUNK = 500;
 
@@ -44,8 +49,8 @@ const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify
 @Injectable()
 @Eraser()
 export class CollaborationEraser implements UserDataEraser {
-  /** One task per kind: each kind is erased by its own rules (`KIND_RULES`). */
-  readonly kinds = RECORD_KINDS;
+  /** One task per kind: each kind is erased by its own rules (`KIND_RULES`); and read marks. */
+  readonly kinds = [...RECORD_KINDS, ANNOTATION_READS_KIND];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -59,12 +64,14 @@ export class CollaborationEraser implements UserDataEraser {
       `SELECT DISTINCT organization_id FROM collab_records WHERE api_key = $1 AND user_ids && $2::text[]`,
       [apiKey, userIds],
     );
-    return { organizations: rows.map((r) => r.organization_id) };
+    const reads = await organizationsWithReads(this.dataSource, apiKey, userIds);
+    return { organizations: [...new Set([...rows.map((r) => r.organization_id), ...reads])] };
   }
 
   /** Erases the users from one kind of data of one organization; answers how many records changed. */
   async erase(kind: string, subject: ErasureSubject): Promise<number> {
     const { apiKey, organizationId, metadata } = subject;
+    if (kind === ANNOTATION_READS_KIND) return eraseReads(this.store, subject);
     if (!(RECORD_KINDS as readonly string[]).includes(kind))
       throw new Error(`Not a record kind: ${kind}`);
     // One set of identities for the whole task: a name learned in one record is scrubbed in all.

@@ -116,19 +116,23 @@ export class CollabRecordProjection implements InlineProjection {
       await m.query(
         `INSERT INTO collab_records (api_key, organization_id, document_id, kind, record_id,
            location_id, user_ids, record, created_at, last_updated, version,
-           author_id, status_id, resolved_by, mentioned_user_ids, annotation_number)
+           author_id, status_id, resolved_by, mentioned_user_ids, annotation_number,
+           last_comment_at, last_comment_by)
          SELECT api_key, organization_id, document_id, kind, record_id, location_id,
            ARRAY(SELECT json_array_elements_text(user_ids)), record, created_at, last_updated, version,
            author_id, status_id, resolved_by,
-           ARRAY(SELECT json_array_elements_text(mentioned_user_ids)), annotation_number
+           ARRAY(SELECT json_array_elements_text(mentioned_user_ids)), annotation_number,
+           last_comment_at, last_comment_by
          FROM json_to_recordset($1::json) AS r(api_key text, organization_id text, document_id text,
            kind text, record_id text, location_id text, user_ids json, record jsonb,
            created_at bigint, last_updated bigint, version bigint, author_id text,
-           status_id text, resolved_by text, mentioned_user_ids json, annotation_number int)
+           status_id text, resolved_by text, mentioned_user_ids json, annotation_number int,
+           last_comment_at bigint, last_comment_by text)
          ON CONFLICT (api_key, organization_id, kind, document_id, record_id) DO UPDATE SET
            location_id = EXCLUDED.location_id, user_ids = EXCLUDED.user_ids,
            author_id = EXCLUDED.author_id, status_id = EXCLUDED.status_id,
            resolved_by = EXCLUDED.resolved_by, mentioned_user_ids = EXCLUDED.mentioned_user_ids,
+           last_comment_at = EXCLUDED.last_comment_at, last_comment_by = EXCLUDED.last_comment_by,
            record = EXCLUDED.record, last_updated = EXCLUDED.last_updated,
            annotation_number = COALESCE(EXCLUDED.annotation_number, collab_records.annotation_number),
            version = EXCLUDED.version

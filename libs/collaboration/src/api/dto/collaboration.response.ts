@@ -28,7 +28,7 @@ const RECORD_METADATA = namedSchema(
 
 const at = (what: string) => integer(`${what}, epoch milliseconds`);
 
-const COMMENT = namedSchema(
+export const COMMENT = namedSchema(
   'CommentView',
   object(
     {

@@ -50,6 +50,7 @@ function actionUserOf(event: CollaborationEvent, before: RecordState): CollabUse
     case 'crdt.updated':
       return event.data.lastUpdatedBy ? { userId: event.data.lastUpdatedBy } : undefined;
     case 'presence.joined':
+    case 'presence.updated':
       return event.data.users[0];
     case 'presence.left':
       return event.data.userIds[0] ? { userId: event.data.userIds[0] } : undefined;

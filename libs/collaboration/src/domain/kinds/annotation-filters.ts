@@ -7,6 +7,9 @@ export interface AnnotationFilterColumns {
   status_id: string | null;
   resolved_by: string | null;
   mentioned_user_ids: string[];
+  /** When the latest comment was added, and by whom (what unread counts compare, D10). */
+  last_comment_at: number | null;
+  last_comment_by: string | null;
 }
 
 const NONE: AnnotationFilterColumns = {
@@ -14,6 +17,8 @@ const NONE: AnnotationFilterColumns = {
   status_id: null,
   resolved_by: null,
   mentioned_user_ids: [],
+  last_comment_at: null,
+  last_comment_by: null,
 };
 
 /** An annotation given no status is open (hosted default status). */
@@ -43,10 +48,14 @@ export function annotationFilterColumns(
 ): AnnotationFilterColumns {
   if (kind !== 'comment-annotation') return NONE;
   const a = record as CommentAnnotation;
+  const latest = a.comments.at(-1);
   return {
     author_id: text(a.from?.userId),
     status_id: text(a.status?.id) ?? DEFAULT_STATUS_ID,
     resolved_by: text(a.resolvedByUserId),
     mentioned_user_ids: annotationMentions(a),
+    // Comments are kept in the order they were added: the last one is the latest.
+    last_comment_at: latest?.createdAt ?? null,
+    last_comment_by: text(latest?.from?.userId),
   };
 }
