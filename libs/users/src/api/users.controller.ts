@@ -7,10 +7,12 @@ import { AddUsersCommand } from '../application/add-users/add-users.command';
 import { GetUsersQuery, type UsersSelection } from '../application/get-users/get-users.query';
 import type { UserTarget } from '../application/common/user-item';
 import { UpdateUsersCommand } from '../application/update-users/update-users.command';
+import { RemoveUsersCommand } from '../application/remove-users/remove-users.command';
 import { USERS_ANSWER } from './dto/users.response';
 import {
   AddUsersRequest,
   GetUsersRequest,
+  RemoveUsersRequest,
   UsersRequest,
   type UserScopeRequest,
 } from './dto/users.request';
@@ -109,7 +111,26 @@ export class UsersController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsersRequest) {
     return this.queries.execute(
-      new GetUsersQuery(tenant, selectionOf(data), data.userIds, data.pageSize, data.pageToken),
+      new GetUsersQuery(
+        tenant,
+        selectionOf(data),
+        { userIds: data.userIds, groupIds: data.organizationUserGroupIds },
+        data.pageSize,
+        data.pageToken,
+      ),
     );
+  }
+
+  @Rpc('v2/users/delete', {
+    message: 'User(s) deleted successfully.',
+    summary:
+      'Remove users from an organization (every record and group membership in it) or from one of its documents or folders; what they wrote stays',
+    data: RemoveUsersRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  remove(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemoveUsersRequest) {
+    return this.commands.execute(new RemoveUsersCommand(tenant, targetOf(data), data.userIds));
   }
 }

@@ -1,5 +1,5 @@
 import { Aggregate, ItemRefused, streamId } from '@app/event-store';
-import { UserAdded, UserUpdated, type UserEvent, type UserRef } from './user.events';
+import { UserAdded, UserRemoved, UserUpdated, type UserEvent, type UserRef } from './user.events';
 
 export const USER_STREAM_TYPE = 'user';
 export const userStream = ({ apiKey, organizationId, scope, userId }: UserRef) =>
@@ -9,6 +9,7 @@ export const userStream = ({ apiKey, organizationId, scope, userId }: UserRef) =
 export const USER_MESSAGES = {
   added: 'User added.',
   updated: 'User updated.',
+  removed: 'User removed.',
   exists: 'User already exists.',
   missing: 'User does not exist.',
 } as const;
@@ -47,7 +48,15 @@ export class UserRecord extends Aggregate<UserEvent> {
     return USER_MESSAGES.updated;
   }
 
+  /** Removes the record if there is one; answers whether there was. */
+  remove(at: number): boolean {
+    if (!this.exists) return false;
+    this.raise(UserRemoved({ ...this.ref, at }));
+    return true;
+  }
+
   protected when(event: UserEvent): void {
     if (UserAdded.is(event)) this.exists = true;
+    else if (UserRemoved.is(event)) this.exists = false;
   }
 }

@@ -22,5 +22,8 @@ export const UserUpdated = defineEvent<
   UserRef & { name?: string; email?: string; metadata?: Record<string, unknown>; at: number }
 >()('users.user-updated');
 
-export const USER_EVENTS = { UserAdded, UserUpdated };
+/** The record is removed (hosted users/delete); a later users/add makes it again. */
+export const UserRemoved = defineEvent<UserRef & { at: number }>()('users.user-removed');
+
+export const USER_EVENTS = { UserAdded, UserUpdated, UserRemoved };
 export type UserEvent = EventOf<typeof USER_EVENTS>;

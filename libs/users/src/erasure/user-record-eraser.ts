@@ -8,6 +8,7 @@ import {
 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { KNOWN_AUTHORS_SUBSCRIPTION } from '../application/known-authors/known-authors.subscriber';
+import { membershipStream } from '../domain/membership.aggregate';
 import { userStream } from '../domain/user.aggregate';
 import type { UserScope } from '../domain/user.events';
 
@@ -20,9 +21,10 @@ interface UserRow {
 export const USERS_KIND = 'users';
 
 /**
- * Erasure of user records (D8.3) for the user data deletion job: their rows, and their
- * streams purged from the log (a user record's stream id names the user, so no rewrite of
- * its payloads could clean it). Removing the records removes the users' access. It runs
+ * Erasure of user records and group memberships (D8.3) for the user data deletion job: their
+ * rows, and their streams purged from the log (a user record's or memberships' stream id names
+ * the user, so no rewrite of its payloads could clean it), removed records' too (found by
+ * their traces). Removing the records removes the users' access. It runs
  * last in an organization (`identity`): the records say who the users are, which the other
  * erasers need to find mentions of them.
  */
@@ -46,6 +48,9 @@ export class UserRecordEraser implements UserDataEraser {
     const rows: { organization_id: string; name: string; email: string }[] =
       await this.dataSource.query(
         `SELECT DISTINCT organization_id, name, email FROM users
+         WHERE api_key = $1 AND user_id = ANY($2::text[])
+         UNION
+         SELECT DISTINCT organization_id, name, email FROM user_stream_traces
          WHERE api_key = $1 AND user_id = ANY($2::text[])`,
         [apiKey, userIds],
       );
@@ -79,8 +84,29 @@ export class UserRecordEraser implements UserDataEraser {
           userId: r.user_id,
         }),
       );
-      await this.store.purge(m, streams);
-      return rows.length;
+      const members: { user_id: string }[] = await m.query(
+        `WITH gone AS (
+           DELETE FROM user_group_members
+           WHERE api_key = $1 AND organization_id = $2 AND user_id = ANY($3::text[])
+           RETURNING user_id)
+         SELECT * FROM gone`,
+        [apiKey, organizationId, userIds],
+      );
+      const traces: { stream_id: string }[] = await m.query(
+        `WITH gone AS (
+           DELETE FROM user_stream_traces
+           WHERE api_key = $1 AND organization_id = $2 AND user_id = ANY($3::text[])
+           RETURNING stream_id)
+         SELECT * FROM gone`,
+        [apiKey, organizationId, userIds],
+      );
+      const memberships = userIds.map((userId) =>
+        membershipStream({ apiKey, organizationId, userId }),
+      );
+      await this.store.purge(m, [
+        ...new Set([...streams, ...memberships, ...traces.map((t) => t.stream_id)]),
+      ]);
+      return rows.length + members.length + traces.length;
     });
   }
 }

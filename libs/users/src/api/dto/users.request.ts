@@ -5,12 +5,12 @@ import {
   ExtraFields,
   IdFilter,
   IsCallerId,
-  NotApplied,
   OptionalField,
   OptionalText,
   PageSize,
   PageToken,
   RequiredId,
+  RequiredIds,
 } from '@app/platform';
 
 /** One user of users/add and operation 15; other fields are kept as metadata. */
@@ -68,9 +68,9 @@ export class GetUsersRequest extends UserScopeRequest {
   @IdFilter()
   userIds?: string[];
 
-  /** User groups are not built yet: the filter is refused, never ignored (D1.8). */
-  @NotApplied()
-  organizationUserGroupIds?: unknown;
+  /** Only users in at least one of these groups of the organization (hosted). */
+  @IdFilter()
+  organizationUserGroupIds?: string[];
 
   /** The users of every document of the organization instead of one scope (hosted). */
   @OptionalField()
@@ -87,4 +87,10 @@ export class GetUsersRequest extends UserScopeRequest {
 
   @PageToken()
   pageToken?: string;
+}
+
+/** `POST /v2/users/delete` (hosted): from the organization, or one document or folder of it. */
+export class RemoveUsersRequest extends UserScopeRequest {
+  @RequiredIds()
+  userIds: string[];
 }

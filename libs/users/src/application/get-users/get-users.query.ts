@@ -18,12 +18,19 @@ export type UsersSelection =
   | { kind: 'scope'; target: UserTarget }
   | { kind: 'all-documents'; organizationId: string; groupByDocumentId: boolean };
 
+/** The id filters of users/get: a user passes when in `userIds` and in one of `groupIds`. */
+export interface UserFilters {
+  userIds?: string[];
+  /** Groups of the organization (hosted `organizationUserGroupIds`). */
+  groupIds?: string[];
+}
+
 /** `POST /v2/users/get` (D8.1): keyset pages in id order. */
 export class GetUsersQuery extends Query<Page<unknown>> {
   constructor(
     readonly tenant: ApiKeyTenant,
     readonly selection: UsersSelection,
-    readonly userIds: string[] | undefined,
+    readonly filters: UserFilters,
     readonly pageSize: number,
     readonly pageToken: string | undefined,
   ) {

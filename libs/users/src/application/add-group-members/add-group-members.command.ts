@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { MembershipTarget } from '../common/membership-batch';
+
+/**
+ * `POST /v2/organizations/usergroups/users/add` (hosted): each user joins the group; one
+ * already in it fails its item (`already-exists`, D5.3). Users need no record: a group may
+ * name users the organization learns of later.
+ */
+export class AddGroupMembersCommand extends Command<BatchResult> {
+  constructor(readonly target: MembershipTarget) {
+    super();
+  }
+}

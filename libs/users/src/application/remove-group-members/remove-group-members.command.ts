@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { MembershipTarget } from '../common/membership-batch';
+
+/**
+ * `POST /v2/organizations/usergroups/users/delete` (hosted): each user leaves the group; one
+ * not in it fails its item (`not-found`). With `deleteAll` the users are the group's members
+ * (`userIds` is then empty), at most 1000 so one call stays one bounded transaction.
+ */
+export class RemoveGroupMembersCommand extends Command<BatchResult> {
+  constructor(
+    readonly target: MembershipTarget,
+    readonly deleteAll: boolean,
+  ) {
+    super();
+  }
+}
