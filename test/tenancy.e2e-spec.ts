@@ -709,3 +709,87 @@ describe('tenancy of comment annotation reads (D4.1)', () => {
     expect((await read(b, { resolvedBy: 'ann' })).body.result.data).toEqual([]);
   });
 });
+
+// D4.1 for the document update, move, access and disabled-state calls: another API key of the
+// same workspace, naming A's ids, changes nothing of A's documents, and B's disabled document
+// refuses no write in A's same-named one.
+describe('tenancy of document updates, moves, access and disabled state (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const orgDoc = { organizationId: 'shared', documentId: 'd' };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    for (const h of [a, b]) {
+      await t.post(
+        '/v2/organizations/folders/add',
+        { organizationId: 'shared', createOrganization: true, folders: [{ folderId: 'f' }] },
+        h,
+      );
+      await t.post(
+        '/v2/organizations/documents/add',
+        { organizationId: 'shared', documents: [{ documentId: 'd', documentName: 'Mine' }] },
+        h,
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  const readA = async () =>
+    (await t.post('/v1/organizations/documents/get', { organizationId: 'shared' }, a)).body.result
+      .data;
+
+  it("B's calls on A's ids change only B's own document; a document only A has fails not-found", async () => {
+    await t.post(
+      '/v2/organizations/documents/add',
+      { organizationId: 'shared', documents: [{ documentId: 'a-only' }] },
+      a,
+    );
+    const before = await readA();
+    const calls: [string, Record<string, unknown>][] = [
+      [
+        '/v2/organizations/documents/update',
+        { organizationId: 'shared', documents: [{ documentId: 'a-only', documentName: 'x' }] },
+      ],
+      [
+        '/v2/organizations/documents/move',
+        { organizationId: 'shared', documentIds: ['a-only'], folderId: 'f' },
+      ],
+      [
+        '/v2/organizations/documents/access/update',
+        { organizationId: 'shared', documentIds: ['a-only'], accessType: 'restricted' },
+      ],
+      [
+        '/v2/organizations/documents/access/disablestate/update',
+        { organizationId: 'shared', documentIds: ['a-only'], disabled: true },
+      ],
+    ];
+    for (const [path, data] of calls) {
+      const res = await t.post(path, data, b);
+      expect({ path, item: res.body.result.data['a-only'] }).toEqual({
+        path,
+        item: expect.objectContaining({ success: false, code: 'not-found' }),
+      });
+    }
+    await t.post(
+      '/v2/organizations/documents/access/disablestate/update',
+      { organizationId: 'shared', documentIds: ['d'], disabled: true },
+      b,
+    );
+    await t.post(
+      '/v2/organizations/documents/move',
+      { organizationId: 'shared', documentIds: ['d'], folderId: 'f' },
+      b,
+    );
+    expect(await readA()).toEqual(before);
+    // B's disabled `d` refuses B's writes, never A's in A's own `d`.
+    const mine = await t.post('/v2/presence/add', { ...orgDoc, users: [{ userId: 'ann' }] }, a);
+    expect(mine.status).toBe(200);
+    const theirs = await t.post('/v2/presence/add', { ...orgDoc, users: [{ userId: 'bob' }] }, b);
+    expect(theirs.body.error).toMatchObject({ status: 'FAILED_PRECONDITION' });
+  });
+});

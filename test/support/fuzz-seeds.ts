@@ -387,6 +387,30 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: (c) => ({ organizationId: 'org', migrationId: c.migrationId }),
   },
+  // The scratch document, left as it is: name, top level, public, enabled (so the other seeds
+  // writing in it are never refused by a disabled document).
+  '/v2/organizations/documents/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'sorg',
+      documents: [
+        { documentId: 'sdoc', documentName: 'sdoc', accessType: 'public', disabled: false },
+      ],
+    }),
+    keepsExtra: ['documents[]'],
+  },
+  '/v2/organizations/documents/move': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'sorg', documentIds: ['sdoc'], folderId: 'root' }),
+  },
+  '/v2/organizations/documents/access/update': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'sorg', documentIds: ['sdoc'], accessType: 'public' }),
+  },
+  '/v2/organizations/documents/access/disablestate/update': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'sorg', documentIds: ['sdoc'], disabled: false }),
+  },
   '/v2/users/add': {
     auth: 'apiKey',
     // Ann is at the document (and, without documentId, the organization): a repeat is refused.

@@ -7,7 +7,11 @@ import { DeleteDocumentsHandler } from './application/delete-documents/delete-do
 import { GetDocumentsHandler } from './application/get-documents/get-documents.handler';
 import { GetMigrationStatusHandler } from './application/get-migration-status/get-migration-status.handler';
 import { DocumentDirectory } from './application/common/document-directory';
+import { MoveDocumentsHandler } from './application/move-documents/move-documents.handler';
 import { StartMigrationHandler } from './application/start-migration/start-migration.handler';
+import { UpdateDocumentAccessHandler } from './application/update-document-access/update-document-access.handler';
+import { UpdateDocumentDisableStateHandler } from './application/update-document-disable-state/update-document-disable-state.handler';
+import { UpdateDocumentsHandler } from './application/update-documents/update-documents.handler';
 import { MigrationProcessManager } from './process-managers/migration/migration.process-manager';
 import { DocumentProjection } from './read-models/document.projection';
 import { MigrationProjection } from './read-models/migration.projection';
@@ -25,6 +29,10 @@ import { DocumentsFolderIndex1764300000032 } from './migrations/1764300000032-do
     AddDocumentsHandler,
     GetDocumentsHandler,
     DeleteDocumentsHandler,
+    UpdateDocumentsHandler,
+    MoveDocumentsHandler,
+    UpdateDocumentAccessHandler,
+    UpdateDocumentDisableStateHandler,
     StartMigrationHandler,
     GetMigrationStatusHandler,
     MigrationProcessManager,

@@ -7,13 +7,27 @@ import { AddDocumentsCommand } from '../application/add-documents/add-documents.
 import { DeleteDocumentsCommand } from '../application/delete-documents/delete-documents.command';
 import { GetDocumentsQuery } from '../application/get-documents/get-documents.query';
 import { GetMigrationStatusQuery } from '../application/get-migration-status/get-migration-status.query';
+import { MoveDocumentsCommand } from '../application/move-documents/move-documents.command';
 import { StartMigrationCommand } from '../application/start-migration/start-migration.command';
+import { UpdateDocumentAccessCommand } from '../application/update-document-access/update-document-access.command';
+import { UpdateDocumentDisableStateCommand } from '../application/update-document-disable-state/update-document-disable-state.command';
+import { UpdateDocumentsCommand } from '../application/update-documents/update-documents.command';
 import { AddDocumentsRequest } from './dto/add-documents.request';
 import { DeleteDocumentsRequest } from './dto/delete-documents.request';
-import { DOCUMENT_VIEW, MIGRATION_STARTED, MIGRATION_STATUS } from './dto/documents.response';
+import {
+  ACCESS_RESULT,
+  DISABLED_STATE_RESULT,
+  DOCUMENT_VIEW,
+  MIGRATION_STARTED,
+  MIGRATION_STATUS,
+} from './dto/documents.response';
 import { GetDocumentsPageRequest, GetDocumentsRequest } from './dto/get-documents.request';
 import { MigrateDocumentRequest } from './dto/migrate-document.request';
 import { MigrationStatusRequest } from './dto/migration-status.request';
+import { MoveDocumentsRequest, targetFolderOf } from './dto/move-documents.request';
+import { UpdateDocumentAccessRequest } from './dto/update-document-access.request';
+import { UpdateDocumentDisableStateRequest } from './dto/update-document-disable-state.request';
+import { UpdateDocumentsRequest } from './dto/update-documents.request';
 
 const GET_MESSAGE = 'Document(s) retrieved successfully.';
 const DELETE_MESSAGE = 'Document(s) deleted successfully.';
@@ -21,7 +35,8 @@ const DELETE_MESSAGE = 'Document(s) deleted successfully.';
 /**
  * Document operations: spec 10, 11, 12 and 14, and the migration start of D6.7. Operations
  * 11 and 12 are also served at the hosted service's `/v2` paths, with its two differences
- * (D6.8).
+ * (D6.8). The hosted update, move, access and disabled-state calls change existing documents
+ * (D6.4, D6.6).
  */
 @ApiTags('documents')
 @Controller()
@@ -88,6 +103,77 @@ export class DocumentsController {
         pageSize,
         pageToken,
       }),
+    );
+  }
+
+  @Rpc('v2/organizations/documents/update', {
+    message: 'Document(s) updated successfully.',
+    summary:
+      "Update documents' names and metadata (merged), and their access type and disabled state when given",
+    data: UpdateDocumentsRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateDocumentsRequest) {
+    return this.commands.execute(
+      new UpdateDocumentsCommand(tenant, data.organizationId, data.documents),
+    );
+  }
+
+  @Rpc('v2/organizations/documents/move', {
+    message: 'Documents moved successfully.',
+    summary: 'Move documents into a folder of their organization ("root": the top level)',
+    data: MoveDocumentsRequest,
+    response: BATCH_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization or the target folder does not exist' },
+  })
+  @ApiKeyAuth()
+  move(@Tenant() tenant: ApiKeyTenant, @RequestData() data: MoveDocumentsRequest) {
+    return this.commands.execute(
+      new MoveDocumentsCommand(tenant, data.organizationId, data.documentIds, targetFolderOf(data)),
+    );
+  }
+
+  @Rpc('v2/organizations/documents/access/update', {
+    message: 'Updated access for documents successfully.',
+    summary: "Set documents' access type (public, restricted or organizationPrivate)",
+    data: UpdateDocumentAccessRequest,
+    response: ACCESS_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  updateAccess(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateDocumentAccessRequest) {
+    return this.commands.execute(
+      new UpdateDocumentAccessCommand(
+        tenant,
+        data.organizationId,
+        data.documentIds,
+        data.accessType,
+      ),
+    );
+  }
+
+  @Rpc('v2/organizations/documents/access/disablestate/update', {
+    message: 'Updated disable state for documents successfully.',
+    summary:
+      'Disable or enable documents: a disabled one refuses writes of collaboration data and notifications',
+    data: UpdateDocumentDisableStateRequest,
+    response: DISABLED_STATE_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  updateDisableState(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateDocumentDisableStateRequest,
+  ) {
+    return this.commands.execute(
+      new UpdateDocumentDisableStateCommand(
+        tenant,
+        data.organizationId,
+        data.documentIds,
+        data.disabled,
+      ),
     );
   }
 

@@ -1,9 +1,14 @@
 import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import type { DocumentAccessType } from '@app/workspaces';
 import {
+  DocumentAccessChanged,
   DocumentAdded,
   DocumentDeleted,
+  DocumentDisabledStateChanged,
   DocumentMigrated,
   DocumentMigratedIn,
+  DocumentMoved,
+  DocumentUpdated,
   type DocumentEvent,
   type DocumentFields,
   type DocumentRef,
@@ -18,7 +23,19 @@ export const DOCUMENT_MESSAGES = {
   deleted: 'Deleted Successfully',
   exists: 'Document already exists',
   missing: 'Document does not exist',
+  updated: 'Updated Successfully',
+  moved: 'Moved Successfully',
+  accessUpdated: 'Document access type updated.',
+  disabledStateUpdated: 'Document disabled state updated.',
 } as const;
+
+/** What `documents/update` may change; absent fields stay as they are. */
+export interface DocumentChanges {
+  documentName?: string;
+  accessType?: DocumentAccessType;
+  disabled?: boolean;
+  metadata: Record<string, unknown>;
+}
 
 /** A document of one organization; its id is unique per organization (D4.2). */
 export class Document extends Aggregate<DocumentEvent> {
@@ -43,6 +60,58 @@ export class Document extends Aggregate<DocumentEvent> {
     if (!this.exists) return DOCUMENT_MESSAGES.missing;
     this.raise(DocumentDeleted({ ...this.ref, at }));
     return DOCUMENT_MESSAGES.deleted;
+  }
+
+  /**
+   * `documents/update`: the name and metadata given (metadata merged), and the access type
+   * and disabled state when given, each by its own event as their own calls raise it.
+   */
+  update(changes: DocumentChanges, at: number): string {
+    this.requireExisting();
+    const { documentName, metadata } = changes;
+    if (documentName !== undefined || Object.keys(metadata).length > 0) {
+      this.raise(
+        DocumentUpdated({
+          ...this.ref,
+          ...(documentName !== undefined && { documentName }),
+          ...(Object.keys(metadata).length > 0 && { metadata }),
+          at,
+        }),
+      );
+    }
+    if (changes.accessType !== undefined) this.changeAccess(changes.accessType, at);
+    if (changes.disabled !== undefined) this.setDisabled(changes.disabled, at);
+    return DOCUMENT_MESSAGES.updated;
+  }
+
+  /** `documents/move`: into `folderId` (null: the top level); already there changes nothing. */
+  moveTo(folderId: string | null, at: number): string {
+    const fields = this.requireExisting();
+    if (fields.folderId !== folderId) {
+      this.raise(DocumentMoved({ ...this.ref, fromFolderId: fields.folderId, folderId, at }));
+    }
+    return DOCUMENT_MESSAGES.moved;
+  }
+
+  /** D6.4; the same access type again changes nothing. */
+  changeAccess(accessType: DocumentAccessType, at: number): string {
+    if (this.requireExisting().accessType !== accessType) {
+      this.raise(DocumentAccessChanged({ ...this.ref, accessType, at }));
+    }
+    return DOCUMENT_MESSAGES.accessUpdated;
+  }
+
+  /** D6.6; the same state again changes nothing. */
+  setDisabled(disabled: boolean, at: number): string {
+    if (this.requireExisting().disabled !== disabled) {
+      this.raise(DocumentDisabledStateChanged({ ...this.ref, disabled, at }));
+    }
+    return DOCUMENT_MESSAGES.disabledStateUpdated;
+  }
+
+  private requireExisting(): DocumentFields & { createdAt: number } {
+    if (!this.fields) throw new ItemRefused(DOCUMENT_MESSAGES.missing, 'not-found');
+    return this.fields;
   }
 
   /** Moves this document to `target` (which must not exist): one event on each side. */
@@ -78,6 +147,16 @@ export class Document extends Aggregate<DocumentEvent> {
         metadata: d.metadata,
         createdAt: d.createdAt,
       };
+    } else if (DocumentUpdated.is(event) && this.fields) {
+      const { documentName, metadata } = event.data;
+      if (documentName !== undefined) this.fields.documentName = documentName;
+      if (metadata) this.fields.metadata = { ...this.fields.metadata, ...metadata };
+    } else if (DocumentMoved.is(event) && this.fields) {
+      this.fields.folderId = event.data.folderId;
+    } else if (DocumentAccessChanged.is(event) && this.fields) {
+      this.fields.accessType = event.data.accessType;
+    } else if (DocumentDisabledStateChanged.is(event) && this.fields) {
+      this.fields.disabled = event.data.disabled;
     } else if (DocumentDeleted.is(event) || DocumentMigrated.is(event)) {
       this.fields = undefined;
     }

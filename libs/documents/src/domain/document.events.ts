@@ -44,10 +44,40 @@ export const DocumentMigratedIn = defineEvent<
     DocumentFields & { fromDocumentId: string; migrationId: string; createdAt: number; at: number }
 >()('documents.document-migrated-in');
 
+/** `documents/update`: only the fields the caller gave; `metadata` is merged into what was there. */
+export const DocumentUpdated = defineEvent<
+  DocumentRef & { documentName?: string; metadata?: Record<string, unknown>; at: number }
+>()('documents.document-updated');
+
+/**
+ * `documents/move`: the document is now directly in `folderId` (null: the top level) of its
+ * organization. Not a migration (D6.7): its id and data stay where they are.
+ */
+export const DocumentMoved = defineEvent<
+  DocumentRef & { fromFolderId: string | null; folderId: string | null; at: number }
+>()('documents.document-moved');
+
+/** `documents/access/update` (D6.4): who may open the document from now on. */
+export const DocumentAccessChanged = defineEvent<
+  DocumentRef & { accessType: DocumentAccessType; at: number }
+>()('documents.document-access-changed');
+
+/**
+ * `documents/access/disablestate/update`: a disabled document takes no writes of user content
+ * (collaboration data, notifications) until it is enabled again (D6.6).
+ */
+export const DocumentDisabledStateChanged = defineEvent<
+  DocumentRef & { disabled: boolean; at: number }
+>()('documents.document-disabled-state-changed');
+
 export const DOCUMENT_EVENTS = {
   DocumentAdded,
   DocumentDeleted,
   DocumentMigrated,
   DocumentMigratedIn,
+  DocumentUpdated,
+  DocumentMoved,
+  DocumentAccessChanged,
+  DocumentDisabledStateChanged,
 };
 export type DocumentEvent = EventOf<typeof DOCUMENT_EVENTS>;

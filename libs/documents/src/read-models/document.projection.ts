@@ -7,6 +7,7 @@ import {
   DocumentMigrated,
   DocumentMigratedIn,
 } from '../domain/document.events';
+import { changeRows, CHANGE_EVENT_TYPES } from './document-changes';
 
 type Arrival = RecordedEvent<
   ReturnType<typeof DocumentAdded> | ReturnType<typeof DocumentMigratedIn>
@@ -26,6 +27,7 @@ export class DocumentProjection implements InlineProjection {
     DocumentMigratedIn.type,
     DocumentDeleted.type,
     DocumentMigrated.type,
+    ...CHANGE_EVENT_TYPES,
   ];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
@@ -33,6 +35,8 @@ export class DocumentProjection implements InlineProjection {
       (e): e is Arrival => DocumentAdded.is(e) || DocumentMigratedIn.is(e),
     );
     if (arrivals.length > 0) await this.insert(m, arrivals);
+    const changes = changeRows(events);
+    if (changes.length > 0) await this.change(m, changes);
     const departures = events.filter((e) => DocumentDeleted.is(e) || DocumentMigrated.is(e));
     if (departures.length > 0) {
       const data = departures.map(
@@ -51,6 +55,26 @@ export class DocumentProjection implements InlineProjection {
         ],
       );
     }
+  }
+
+  /** Every changed document of the append in one statement (one row each, see changeRows). */
+  private async change(m: EntityManager, rows: ReturnType<typeof changeRows>): Promise<void> {
+    await m.query(
+      `UPDATE documents d SET
+         document_name = COALESCE(x.document_name, d.document_name),
+         metadata = d.metadata || COALESCE(x.metadata, '{}'::jsonb),
+         folder_id = CASE WHEN x.moved THEN x.folder_id ELSE d.folder_id END,
+         access_type = COALESCE(x.access_type, d.access_type),
+         disabled = COALESCE(x.disabled, d.disabled),
+         last_updated = x.at,
+         version = x.version
+       FROM json_to_recordset($1::json) AS x(api_key text, organization_id text,
+         document_id text, document_name text, metadata jsonb, moved boolean, folder_id text,
+         access_type text, disabled boolean, at bigint, version bigint)
+       WHERE d.api_key = x.api_key AND d.organization_id = x.organization_id
+         AND d.document_id = x.document_id AND d.version < x.version`,
+      [JSON.stringify(rows)],
+    );
   }
 
   private async insert(m: EntityManager, events: Arrival[]): Promise<void> {

@@ -18,7 +18,7 @@ import {
 } from '../../domain/comment-annotation.aggregate';
 import { selects, type AnnotationSelection } from './annotation-selection';
 import { RecordBatch } from './record-batch';
-import { refOf, type RecordTarget } from './record-target';
+import { documentUseOf, refOf, type RecordTarget } from './record-target';
 
 /** Annotations loaded and appended per round of a sweep. */
 const CHUNK = 500;
@@ -68,7 +68,8 @@ export class AnnotationSweep {
     return retryOnConflict(() =>
       this.store.transaction(async (m) => {
         const { tenant, organizationId, documentId } = target;
-        await this.documents.require(tenant.apiKey, organizationId, documentId, m);
+        const use = documentUseOf(target);
+        await this.documents.require(tenant.apiKey, organizationId, documentId, m, use);
         const rows: IdRow[] = await m.query(
           `SELECT record_id FROM collab_records
            WHERE api_key = $1 AND organization_id = $2 AND kind = 'comment-annotation'

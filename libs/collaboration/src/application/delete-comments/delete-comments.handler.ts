@@ -5,6 +5,7 @@ import {
 } from '../../domain/comment-annotation.aggregate';
 import { RecordWriter } from '../common/record-writer';
 import { DeleteCommentsCommand } from './delete-comments.command';
+import { removalIn } from '../common/record-target';
 
 @CommandHandler(DeleteCommentsCommand)
 export class DeleteCommentsHandler implements ICommandHandler<DeleteCommentsCommand> {
@@ -12,7 +13,7 @@ export class DeleteCommentsHandler implements ICommandHandler<DeleteCommentsComm
 
   execute({ target, annotationId, commentIds }: DeleteCommentsCommand): Promise<CommentResults> {
     return this.writer.write(
-      target,
+      removalIn(target),
       annotationId,
       (ref) => new CommentAnnotationRecord(ref),
       (annotation, at) => annotation.deleteComments(commentIds, at),

@@ -2,6 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PRESENCE_RECORD_ID, PresenceRecord } from '../../domain/simple-kinds.aggregate';
 import { RecordWriter } from '../common/record-writer';
 import { DeletePresenceCommand } from './delete-presence.command';
+import { removalIn } from '../common/record-target';
 
 @CommandHandler(DeletePresenceCommand)
 export class DeletePresenceHandler implements ICommandHandler<DeletePresenceCommand> {
@@ -9,7 +10,7 @@ export class DeletePresenceHandler implements ICommandHandler<DeletePresenceComm
 
   async execute({ target, userIds }: DeletePresenceCommand) {
     await this.writer.write(
-      target,
+      removalIn(target),
       PRESENCE_RECORD_ID,
       (ref) => new PresenceRecord(ref),
       (presence, at) => presence.leave(userIds, at),

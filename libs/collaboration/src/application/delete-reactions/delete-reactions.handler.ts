@@ -3,6 +3,7 @@ import type { BatchResult } from '@app/event-store';
 import { ReactionRecord } from '../../domain/simple-kinds.aggregate';
 import { RecordBatch } from '../common/record-batch';
 import { DeleteReactionsCommand } from './delete-reactions.command';
+import { removalIn } from '../common/record-target';
 
 @CommandHandler(DeleteReactionsCommand)
 export class DeleteReactionsHandler implements ICommandHandler<DeleteReactionsCommand> {
@@ -11,7 +12,7 @@ export class DeleteReactionsHandler implements ICommandHandler<DeleteReactionsCo
   execute({ target, reactionIds }: DeleteReactionsCommand): Promise<BatchResult> {
     const at = Date.now();
     return this.batch.run(
-      target,
+      removalIn(target),
       reactionIds,
       (id) => id,
       (ref) => new ReactionRecord(ref),

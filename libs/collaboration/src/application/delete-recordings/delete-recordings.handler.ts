@@ -3,6 +3,7 @@ import type { BatchResult } from '@app/event-store';
 import { RecordingRecord } from '../../domain/simple-kinds.aggregate';
 import { RecordBatch } from '../common/record-batch';
 import { DeleteRecordingsCommand } from './delete-recordings.command';
+import { removalIn } from '../common/record-target';
 
 @CommandHandler(DeleteRecordingsCommand)
 export class DeleteRecordingsHandler implements ICommandHandler<DeleteRecordingsCommand> {
@@ -11,7 +12,7 @@ export class DeleteRecordingsHandler implements ICommandHandler<DeleteRecordings
   execute({ target, recordingIds }: DeleteRecordingsCommand): Promise<BatchResult> {
     const at = Date.now();
     return this.batch.run(
-      target,
+      removalIn(target),
       recordingIds,
       (id) => id,
       (ref) => new RecordingRecord(ref),

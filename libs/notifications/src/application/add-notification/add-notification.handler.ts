@@ -60,6 +60,8 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
           createDocument: input.createDocument,
           accessType: tenant.options.defaultDocumentAccessType,
           at,
+          // A disabled organization or document takes no notifications (D6.6).
+          use: 'user-content',
         });
         const notification = await this.repository.load(
           streamId,

@@ -1,0 +1,15 @@
+import { Command } from '@nestjs/cqrs';
+import type { BatchResult } from '@app/event-store';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { DocumentItem } from '../common/document-item';
+
+/** `POST /v2/organizations/documents/update`: name, metadata, access and disabled state. */
+export class UpdateDocumentsCommand extends Command<BatchResult> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly organizationId: string,
+    readonly documents: DocumentItem[],
+  ) {
+    super();
+  }
+}
