@@ -59,10 +59,52 @@ describe('hosted compat: folders', () => {
     expectDocumented(res, envelope('Folder Updated successfully.', byId(batchItem)));
   });
 
-  it.todo('POST /v2/organizations/folders/delete: Delete Folder (not served yet)');
-  it.todo(
-    'POST /v2/organizations/folders/access/update: Update Access for Folders (not served yet)',
-  );
+  it('POST /v2/organizations/folders/delete: Delete Folder', async () => {
+    await addFolders(h, 'org10', ['folderId2']);
+    const res = await h.call('/v2/organizations/folders/delete', {
+      organizationId: 'org10',
+      folderId: 'folderId2',
+    });
+    expectDocumented(res, envelope('Folder deletion initiated successfully.', null));
+    // The page's failure: the folder is gone now.
+    const again = await h.call('/v2/organizations/folders/delete', {
+      organizationId: 'org10',
+      folderId: 'folderId2',
+    });
+    expect({ http: again.status, status: again.body.error.status }).toEqual({
+      http: 404,
+      status: 'NOT_FOUND',
+    });
+  });
+
+  it('POST /v2/organizations/folders/access/update: Update Access for Folders', async () => {
+    // The page's example sends one id holding a comma; it is taken as given.
+    await addFolders(h, 'yourOrganizationId', ['yourFolderId1, yourFolderId2']);
+    const res = await h.call('/v2/organizations/folders/access/update', {
+      organizationId: 'yourOrganizationId',
+      folderIds: ['yourFolderId1, yourFolderId2'],
+      accessType: 'organizationPrivate',
+    });
+    const updated = { success: true, accessType: 'organizationPrivate', message: 'text' };
+    expectDocumented(res, envelope('Updated access for folders successfully.', byId(updated)));
+    // The page's second example: inherit from the parent again.
+    await addFolders(h, 'yourOrganizationId', ['yourFolderId1'], 'yourFolderId1, yourFolderId2');
+    const inherit = await h.call('/v2/organizations/folders/access/update', {
+      organizationId: 'yourOrganizationId',
+      folderIds: ['yourFolderId1'],
+      inheritFromParent: true,
+    });
+    const inherited = { success: true, accessType: null, inheritFromParent: true, message: 'text' };
+    expectDocumented(inherit, envelope('Folder access type updated.', byId(inherited)));
+    const read = await h.call('/v2/organizations/folders/get', {
+      organizationId: 'yourOrganizationId',
+      folderId: 'yourFolderId1',
+    });
+    expect(read.body.result.data[0]).toMatchObject({
+      accessType: 'organizationPrivate',
+      inheritAccessFromParent: true,
+    });
+  });
 
   it('openapi: POST /organizations/folders/add', async () => {
     const res = await h.call('/v2/organizations/folders/add', {

@@ -60,10 +60,37 @@ describe('hosted compat: organizations', () => {
     expectDocumented(res, envelope('Organization(s) updated successfully.', byId(batchItem)));
   });
 
-  it.todo('POST /v2/organizations/delete: Delete Organizations (not served yet)');
-  it.todo(
-    'POST /v2/organizations/access/disablestate/update: Update Disabled State for Organizations (not served yet)',
-  );
+  it('POST /v2/organizations/delete: Delete Organizations', async () => {
+    await addOrganizations(h, 'yourOrganizationId1', 'yourOrganizationId2');
+    const res = await h.call('/v2/organizations/delete', {
+      organizationIds: ['yourOrganizationId1', 'yourOrganizationId2'],
+    });
+    expectDocumented(res, envelope('Organization(s) deleted successfully.', byId(batchItem)));
+    // The page's second item: one that does not exist fails with its message.
+    const again = await h.call('/v2/organizations/delete', {
+      organizationIds: ['yourOrganizationId2'],
+    });
+    expect(again.body.result.data.yourOrganizationId2).toMatchObject({
+      success: false,
+      message: 'Organization does not exist',
+    });
+  });
+
+  it('POST /v2/organizations/access/disablestate/update: Update Disabled State for Organizations', async () => {
+    await addOrganizations(h, 'org-disable-1');
+    // A missing organization is made with the state given (hosted).
+    const res = await h.call('/v2/organizations/access/disablestate/update', {
+      organizationIds: ['org-disable-1', 'org-disable-2'],
+      disabled: true,
+    });
+    expectDocumented(
+      res,
+      envelope('Updated disable state for Organization(s) successfully.', byId(batchItem)),
+    );
+    expect(res.body.result.data['org-disable-2'].message).toBe(
+      'Updated disable state for organization Successfully',
+    );
+  });
 
   it('openapi: POST /organizations/add (an existing organization is updated)', async () => {
     await addOrganizations(h, 'org-openapi-add');
@@ -108,6 +135,23 @@ describe('hosted compat: organizations', () => {
     expectDocumented(res, envelope('Operation completed successfully', {}));
   });
 
-  it.todo('openapi: POST /organizations/delete (not served yet)');
-  it.todo('openapi: POST /organizations/access/disablestate/update (not served yet)');
+  it('openapi: POST /organizations/delete', async () => {
+    await addOrganizations(h, 'org-openapi-delete-1', 'org-openapi-delete-2');
+    const res = await h.call('/v2/organizations/delete', {
+      organizationIds: ['org-openapi-delete-1', 'org-openapi-delete-2'],
+    });
+    expectDocumented(res, envelope('Operation completed successfully', {}));
+  });
+
+  it('openapi: POST /organizations/access/disablestate/update', async () => {
+    const res = await h.call('/v2/organizations/access/disablestate/update', {
+      organizationIds: ['org-openapi-disable-1', 'org-openapi-disable-2'],
+      disabled: true,
+    });
+    expectDocumented(res, envelope('Operation completed successfully', {}));
+    const read = await h.call('/v2/organizations/get', {
+      organizationIds: ['org-openapi-disable-1'],
+    });
+    expect(read.body.result.data[0].disabled).toBe(true);
+  });
 });

@@ -14,3 +14,4 @@ export * from './upcasters';
 export * from './stream-id';
 export * from './batch';
 export { DurableSubscription, ofEvent, type DurableSubscriptionOptions } from './cqrs-subscribers';
+export * from './organization-rows';

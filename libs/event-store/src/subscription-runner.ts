@@ -259,31 +259,46 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     timeoutMs: number,
   ): Promise<'handled' | 'parked' | 'pending'> {
     const deadline = Date.now() + timeoutMs;
-    // The subscribers whose work is part of the event's outcome: detached ones (event
-    // handlers, sagas) react after the fact and are not waited for.
-    const subscribers = this.subscribers.filter(
-      (s) => !s.detached && (!s.handles || s.handles.includes(event.type)),
-    );
-    for (const subscriber of subscribers) {
+    for (const subscriber of this.subscribersOf(event)) {
       await this.drainOne(subscriber).catch(() => undefined); // logged by the background pass
     }
-    const ids = subscribers.map((s) => s.subscriptionId);
     for (;;) {
-      const [row] = await this.dataSource.query(
-        `SELECT
-           count(*) FILTER (WHERE (c.transaction_id, c.position) >= ($2::xid8, $3::bigint))::int AS past,
-           count(p.id)::int AS parked
-         FROM checkpoints c
-         LEFT JOIN parked_events p
-           ON p.subscription_id = c.subscription_id AND p.global_position = $3::bigint
-         WHERE c.subscription_id = ANY($1::text[])`,
-        [ids, event.transactionId, event.globalPosition],
-      );
-      if (row.parked > 0) return 'parked';
-      if (row.past === ids.length) return 'handled';
+      const progress = await this.progressOf(event);
+      if (progress !== 'pending') return progress;
       if (Date.now() >= deadline) return 'pending';
       await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
     }
+  }
+
+  /**
+   * Where the subscribers of `event`'s type are with it, without running them: `handled`
+   * when all have handled it, `parked` when one gave up on it, else `pending` (a status
+   * read, such as an organization deletion's, D6.9).
+   */
+  async progressOf(event: RecordedEvent): Promise<'handled' | 'parked' | 'pending'> {
+    const ids = this.subscribersOf(event).map((s) => s.subscriptionId);
+    const [row] = await this.dataSource.query(
+      `SELECT
+         count(*) FILTER (WHERE (c.transaction_id, c.position) >= ($2::xid8, $3::bigint))::int AS past,
+         count(p.id)::int AS parked
+       FROM checkpoints c
+       LEFT JOIN parked_events p
+         ON p.subscription_id = c.subscription_id AND p.global_position = $3::bigint
+       WHERE c.subscription_id = ANY($1::text[])`,
+      [ids, event.transactionId, event.globalPosition],
+    );
+    if (row.parked > 0) return 'parked';
+    return row.past === ids.length ? 'handled' : 'pending';
+  }
+
+  /**
+   * The subscribers whose work is part of the event's outcome: detached ones (event
+   * handlers, sagas) react after the fact and are not waited for.
+   */
+  private subscribersOf(event: RecordedEvent): EventSubscriber[] {
+    return this.subscribers.filter(
+      (s) => !s.detached && (!s.handles || s.handles.includes(event.type)),
+    );
   }
 
   private kick(): void {

@@ -3,6 +3,11 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { OrganizationsController } from './api/organizations.controller';
 import { AddFoldersHandler } from './application/add-folders/add-folders.handler';
 import { AddOrganizationsHandler } from './application/add-organizations/add-organizations.handler';
+import { DeleteFolderHandler } from './application/delete-folder/delete-folder.handler';
+import { DeleteOrganizationsHandler } from './application/delete-organizations/delete-organizations.handler';
+import { GetDeletionStatusHandler } from './application/get-deletion-status/get-deletion-status.handler';
+import { UpdateDisableStateHandler } from './application/update-disable-state/update-disable-state.handler';
+import { UpdateFolderAccessHandler } from './application/update-folder-access/update-folder-access.handler';
 import { GetFoldersHandler } from './application/get-folders/get-folders.handler';
 import { GetOrganizationsHandler } from './application/get-organizations/get-organizations.handler';
 import { FolderBatch } from './application/common/folder-batch';
@@ -30,6 +35,11 @@ import { FolderAccessType1764300000031 } from './migrations/1764300000031-folder
     AddFoldersHandler,
     UpdateFoldersHandler,
     GetFoldersHandler,
+    DeleteOrganizationsHandler,
+    GetDeletionStatusHandler,
+    UpdateDisableStateHandler,
+    DeleteFolderHandler,
+    UpdateFolderAccessHandler,
   ],
   exports: [OrganizationScope],
 })

@@ -1,10 +1,23 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, type RpcOptions } from '@app/platform';
+import {
+  BATCH_RESULT,
+  CONFLICT,
+  json,
+  NULL_DATA,
+  RequestData,
+  Rpc,
+  type RpcOptions,
+} from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddFoldersCommand } from '../application/add-folders/add-folders.command';
 import { AddOrganizationsCommand } from '../application/add-organizations/add-organizations.command';
+import { DeleteFolderCommand } from '../application/delete-folder/delete-folder.command';
+import { DeleteOrganizationsCommand } from '../application/delete-organizations/delete-organizations.command';
+import { GetDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
+import { UpdateDisableStateCommand } from '../application/update-disable-state/update-disable-state.command';
+import { UpdateFolderAccessCommand } from '../application/update-folder-access/update-folder-access.command';
 import { GetFoldersQuery } from '../application/get-folders/get-folders.query';
 import { GetOrganizationsQuery } from '../application/get-organizations/get-organizations.query';
 import { UpdateFoldersCommand } from '../application/update-folders/update-folders.command';
@@ -12,8 +25,21 @@ import { UpdateOrganizationsCommand } from '../application/update-organizations/
 import { AddFoldersRequest, UpdateFoldersRequest } from './dto/folders.request';
 import { GetFoldersRequest } from './dto/get-folders.request';
 import { GetOrganizationsRequest } from './dto/get-organizations.request';
+import {
+  DeleteFolderRequest,
+  DeleteOrganizationsRequest,
+  OrganizationDeletionStatusRequest,
+  OrganizationDisableStateRequest,
+  UpdateFolderAccessRequest,
+} from './dto/organization-lifecycle.request';
 import { OrganizationsRequest } from './dto/organizations.request';
-import { FOLDER_VIEW, ORGANIZATION_VIEW } from './dto/organizations.response';
+import {
+  FOLDER_ACCESS_RESULT,
+  FOLDER_VIEW,
+  ORGANIZATION_DELETION_RESULT,
+  ORGANIZATION_DELETION_STATUS,
+  ORGANIZATION_VIEW,
+} from './dto/organizations.response';
 
 const ADD_ORGANIZATIONS: RpcOptions = {
   message: 'Organization(s) added successfully.',
@@ -33,7 +59,8 @@ const UPDATE_FOLDERS: RpcOptions = {
 };
 
 /**
- * Organization and folder operations: spec 6–9 and folders add/get (D6.3). Operations 6 and
+ * Organization and folder operations: spec 6–9, folders add/get (D6.3), and the hosted
+ * lifecycle calls: delete, disable state, folder delete and access (D6.9). Operations 6 and
  * 9 are also served at the hosted service's `/v2` paths (D6.8).
  */
 @ApiTags('organizations')
@@ -138,6 +165,88 @@ export class OrganizationsController {
   getFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetFoldersRequest) {
     return this.queries.execute(
       new GetFoldersQuery(tenant, data.organizationId, data.folderId, data.maxDepth),
+    );
+  }
+
+  /** Hosted `organizations/delete` (D6.9). */
+  @Rpc('v2/organizations/delete', {
+    message: 'Organization(s) deleted successfully.',
+    summary:
+      'Delete organizations and everything in them (folders, documents and their data, users, notifications, activities); the data goes in the background',
+    data: DeleteOrganizationsRequest,
+    response: ORGANIZATION_DELETION_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteOrganizationsRequest) {
+    return this.commands.execute(new DeleteOrganizationsCommand(tenant, data.organizationIds));
+  }
+
+  @Rpc('v2/organizations/delete/status/get', {
+    message: 'Organization deletion status retrieved successfully.',
+    summary: 'How far an organization deletion is: completed once all of its data is gone',
+    data: OrganizationDeletionStatusRequest,
+    response: ORGANIZATION_DELETION_STATUS,
+    errors: { NOT_FOUND: 'no such deletion of this organization' },
+  })
+  @ApiKeyAuth()
+  deletionStatus(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: OrganizationDeletionStatusRequest,
+  ) {
+    return this.queries.execute(
+      new GetDeletionStatusQuery(tenant, data.organizationId, data.deletionId),
+    );
+  }
+
+  /** Hosted: a missing organization is made with the state given. */
+  @Rpc('v2/organizations/access/disablestate/update', {
+    message: 'Updated disable state for Organization(s) successfully.',
+    summary: "Set organizations' disabled state (a missing one is made)",
+    data: OrganizationDisableStateRequest,
+    response: BATCH_RESULT,
+    errors: CONFLICT,
+  })
+  @ApiKeyAuth()
+  updateDisableState(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: OrganizationDisableStateRequest,
+  ) {
+    return this.commands.execute(
+      new UpdateDisableStateCommand(tenant, data.organizationIds, data.disabled),
+    );
+  }
+
+  @Rpc('v2/organizations/folders/delete', {
+    message: 'Folder deletion initiated successfully.',
+    summary:
+      "Delete a folder and its subfolders at once; their documents and the documents' data follow in the background",
+    data: DeleteFolderRequest,
+    response: NULL_DATA,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization or the folder does not exist' },
+  })
+  @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
+  deleteFolder(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteFolderRequest) {
+    return this.commands.execute(
+      new DeleteFolderCommand(tenant, data.organizationId, data.folderId),
+    );
+  }
+
+  @Rpc('v2/organizations/folders/access/update', {
+    message: 'Updated access for folders successfully.',
+    summary: "Set folders' access type, or make them inherit their parent's",
+    data: UpdateFolderAccessRequest,
+    response: FOLDER_ACCESS_RESULT,
+    errors: { ...CONFLICT, NOT_FOUND: 'the organization does not exist' },
+  })
+  @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
+  updateFolderAccess(
+    @Tenant() tenant: ApiKeyTenant,
+    @RequestData() data: UpdateFolderAccessRequest,
+  ) {
+    const accessType = data.inheritFromParent === true ? null : (data.accessType ?? 'public');
+    return this.commands.execute(
+      new UpdateFolderAccessCommand(tenant, data.organizationId, data.folderIds, accessType),
     );
   }
 }

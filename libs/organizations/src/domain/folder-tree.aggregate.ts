@@ -1,6 +1,13 @@
 import { Aggregate, ItemRefused, streamId } from '@app/event-store';
 import type { DocumentAccessType } from '@app/workspaces';
-import { FolderAdded, FolderUpdated, type FolderEvent } from './folder.events';
+import {
+  FolderAccessChanged,
+  FolderAdded,
+  FolderDeleted,
+  FolderTreeCleared,
+  FolderUpdated,
+  type FolderEvent,
+} from './folder.events';
 
 export const FOLDER_TREE_STREAM_TYPE = 'folder-tree';
 export const folderTreeStream = (apiKey: string, organizationId: string) =>
@@ -13,6 +20,7 @@ export const FOLDER_MESSAGES = {
   missing: 'Folder does not exist',
   parentMissing: 'Parent folder does not exist',
   cycle: 'A folder cannot move under itself or one of its descendants',
+  accessUpdated: 'Folder access type updated.',
 } as const;
 
 interface FolderState {
@@ -90,6 +98,35 @@ export class FolderTree extends Aggregate<FolderEvent> {
     return FOLDER_MESSAGES.updated;
   }
 
+  /** Deletes the folder and its subtree; answers their ids, the folder first. */
+  delete(folderId: string, at: number): string[] {
+    if (!this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.missing, 'not-found');
+    const folderIds = [folderId, ...this.descendantsOf(folderId)];
+    this.raise(FolderDeleted({ ...this.ref(folderId), folderIds, at }));
+    return folderIds;
+  }
+
+  /** The organization is deleted: its folders go with it (nothing to do when there are none). */
+  clear(at: number): void {
+    if (this.folders.size === 0) return;
+    this.raise(FolderTreeCleared({ apiKey: this.apiKey, organizationId: this.organizationId, at }));
+  }
+
+  /** `accessType` null: the folder inherits its parent's access again. */
+  setAccess(folderId: string, accessType: DocumentAccessType | null, at: number): string {
+    if (!this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.missing, 'not-found');
+    this.raise(FolderAccessChanged({ ...this.ref(folderId), accessType, at }));
+    return FOLDER_MESSAGES.accessUpdated;
+  }
+
+  private descendantsOf(folderId: string): string[] {
+    const below: string[] = [];
+    for (const [id] of this.folders) {
+      if (this.ancestorsOf(id).includes(folderId)) below.push(id);
+    }
+    return below;
+  }
+
   /** Ids from the root down to the folder's parent. */
   private ancestorsOf(folderId: string): string[] {
     const path: string[] = [];
@@ -111,6 +148,8 @@ export class FolderTree extends Aggregate<FolderEvent> {
       const folder = this.folders.get(event.data.folderId)!;
       if (event.data.folderName !== undefined) folder.name = event.data.folderName;
       if (event.data.move) folder.parent = event.data.move.parentFolderId;
-    }
+    } else if (FolderDeleted.is(event)) {
+      for (const id of event.data.folderIds) this.folders.delete(id);
+    } else if (FolderTreeCleared.is(event)) this.folders.clear();
   }
 }

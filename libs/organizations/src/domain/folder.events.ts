@@ -34,5 +34,31 @@ export const FolderUpdated = defineEvent<
   }
 >()('organizations.folder-updated');
 
-export const FOLDER_EVENTS = { FolderAdded, FolderUpdated };
+/**
+ * A folder and its subtree (`folderIds`: the folder first, then everything under it) are
+ * deleted (D6.9). The documents library deletes their documents on this event.
+ */
+export const FolderDeleted = defineEvent<FolderRef & { folderIds: string[]; at: number }>()(
+  'organizations.folder-deleted',
+);
+
+/** Every folder of the organization goes with it (D6.9), in the organization's delete. */
+export const FolderTreeCleared = defineEvent<{
+  apiKey: string;
+  organizationId: string;
+  at: number;
+}>()('organizations.folder-tree-cleared');
+
+/** `accessType` null: the folder takes its parent's again (hosted `inheritFromParent`). */
+export const FolderAccessChanged = defineEvent<
+  FolderRef & { accessType: DocumentAccessType | null; at: number }
+>()('organizations.folder-access-changed');
+
+export const FOLDER_EVENTS = {
+  FolderAdded,
+  FolderUpdated,
+  FolderDeleted,
+  FolderTreeCleared,
+  FolderAccessChanged,
+};
 export type FolderEvent = EventOf<typeof FOLDER_EVENTS>;

@@ -1,6 +1,7 @@
 import { Aggregate, ItemRefused, streamId } from '@app/event-store';
 import {
   OrganizationAdded,
+  OrganizationDeleted,
   OrganizationUpdated,
   type OrganizationEvent,
 } from './organization.events';
@@ -13,6 +14,8 @@ export const ORGANIZATION_MESSAGES = {
   added: 'Added Successfully',
   updated: 'Updated Successfully',
   missing: 'Organization does not exist',
+  deleted: 'Deleted Successfully',
+  disableStateUpdated: 'Updated disable state for organization Successfully',
 } as const;
 
 export interface OrganizationFields {
@@ -55,7 +58,25 @@ export class Organization extends Aggregate<OrganizationEvent> {
     return ORGANIZATION_MESSAGES.updated;
   }
 
+  /**
+   * Hosted `organizations/delete` (D6.9): the organization goes at once; the other libraries
+   * remove its data on this event. The id can be added again afterwards, as a new organization.
+   */
+  delete(apiKey: string, organizationId: string, at: number): string {
+    if (!this.exists) throw new ItemRefused(ORGANIZATION_MESSAGES.missing, 'not-found');
+    this.raise(OrganizationDeleted({ apiKey, organizationId, at }));
+    return ORGANIZATION_MESSAGES.deleted;
+  }
+
+  /** Hosted `access/disablestate/update`: a missing organization is made with that state. */
+  setDisabled(apiKey: string, organizationId: string, disabled: boolean, at: number): string {
+    if (this.exists) this.raise(OrganizationUpdated({ apiKey, organizationId, disabled, at }));
+    else this.add(apiKey, organizationId, { disabled }, at);
+    return ORGANIZATION_MESSAGES.disableStateUpdated;
+  }
+
   protected when(event: OrganizationEvent): void {
     if (OrganizationAdded.is(event)) this.exists = true;
+    else if (OrganizationDeleted.is(event)) this.exists = false;
   }
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { FolderAdded, FolderUpdated } from '../domain/folder.events';
+import {
+  FolderAccessChanged,
+  FolderAdded,
+  FolderDeleted,
+  FolderTreeCleared,
+  FolderUpdated,
+} from '../domain/folder.events';
 
 /**
  * Keeps `folders` current, with each folder's path from the root in `ancestors`. A move
@@ -11,7 +17,13 @@ import { FolderAdded, FolderUpdated } from '../domain/folder.events';
 @Injectable()
 export class FolderProjection implements InlineProjection {
   readonly tables = ['folders'];
-  readonly handles = [FolderAdded.type, FolderUpdated.type];
+  readonly handles = [
+    FolderAdded.type,
+    FolderUpdated.type,
+    FolderDeleted.type,
+    FolderTreeCleared.type,
+    FolderAccessChanged.type,
+  ];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
     // A call either adds folders or updates them: the adds, paths included, are one statement.
@@ -68,6 +80,25 @@ export class FolderProjection implements InlineProjection {
             d.at,
             v,
           ],
+        );
+      } else if (FolderDeleted.is(event)) {
+        const d = event.data;
+        await m.query(
+          `DELETE FROM folders WHERE api_key = $1 AND organization_id = $2
+             AND folder_id = ANY($3::text[]) AND version < $4`,
+          [d.apiKey, d.organizationId, d.folderIds, v],
+        );
+      } else if (FolderTreeCleared.is(event)) {
+        await m.query(
+          `DELETE FROM folders WHERE api_key = $1 AND organization_id = $2 AND version < $3`,
+          [event.data.apiKey, event.data.organizationId, v],
+        );
+      } else if (FolderAccessChanged.is(event)) {
+        const d = event.data;
+        await m.query(
+          `UPDATE folders SET access_type = $4, last_updated = $5, version = $6
+           WHERE api_key = $1 AND organization_id = $2 AND folder_id = $3 AND version < $6`,
+          [d.apiKey, d.organizationId, d.folderId, d.accessType, d.at, v],
         );
       }
     }

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
 import type { EntityManager } from 'typeorm';
-import { OrganizationAdded, OrganizationUpdated } from '../domain/organization.events';
+import {
+  OrganizationAdded,
+  OrganizationDeleted,
+  OrganizationUpdated,
+} from '../domain/organization.events';
 
 /**
  * Keeps `organizations` current. Adds of one append go in as one multi-row insert; every
@@ -11,7 +15,7 @@ import { OrganizationAdded, OrganizationUpdated } from '../domain/organization.e
 @Injectable()
 export class OrganizationProjection implements InlineProjection {
   readonly tables = ['organizations'];
-  readonly handles = [OrganizationAdded.type, OrganizationUpdated.type];
+  readonly handles = [OrganizationAdded.type, OrganizationUpdated.type, OrganizationDeleted.type];
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
     const added = events.filter(OrganizationAdded.is);
@@ -44,7 +48,24 @@ export class OrganizationProjection implements InlineProjection {
       at: d.at,
       version: streamVersion,
     }));
-    if (updated.length === 0) return;
+    if (updated.length > 0) await this.update(updated, m);
+    // A deleted organization leaves the reads at once (D6.9); its data follows by subscribers.
+    const deleted = events.filter(OrganizationDeleted.is);
+    if (deleted.length === 0) return;
+    await m.query(
+      `DELETE FROM organizations o
+       USING unnest($1::text[], $2::text[], $3::bigint[]) AS x(api_key, organization_id, version)
+       WHERE o.api_key = x.api_key AND o.organization_id = x.organization_id
+         AND o.version < x.version`,
+      [
+        deleted.map((e) => e.data.apiKey),
+        deleted.map((e) => e.data.organizationId),
+        deleted.map((e) => e.streamVersion),
+      ],
+    );
+  }
+
+  private async update(updated: object[], m: EntityManager): Promise<void> {
     await m.query(
       `UPDATE organizations o SET
          organization_name = COALESCE(x.name, o.organization_name),

@@ -1,0 +1,41 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { EventStore, SubscriptionRunner } from '@app/event-store';
+import { ServiceError } from '@app/platform';
+import { organizationStream } from '../../domain/organization.aggregate';
+import { OrganizationDeleted } from '../../domain/organization.events';
+import {
+  GetDeletionStatusQuery,
+  type DeletionStatus,
+  type DeletionStatusView,
+} from './get-deletion-status.query';
+
+const UNKNOWN = 'Organization deletion does not exist';
+const STATUS_OF = { handled: 'completed', parked: 'failed', pending: 'in_progress' } as const;
+
+/**
+ * A deletion is its OrganizationDeleted event (found in the caller's own organization
+ * stream, so another key's id is never found). It is completed once every library's
+ * subscriber has removed the organization's data (their checkpoints are past the event),
+ * failed when one gave up on it (parked: an operator retries it, see operating.md).
+ */
+@QueryHandler(GetDeletionStatusQuery)
+export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatusQuery> {
+  constructor(
+    private readonly store: EventStore,
+    private readonly subscriptions: SubscriptionRunner,
+  ) {}
+
+  async execute({
+    tenant,
+    organizationId,
+    deletionId,
+  }: GetDeletionStatusQuery): Promise<DeletionStatusView> {
+    const events = await this.store.readStream(organizationStream(tenant.apiKey, organizationId));
+    const deleted = events.find((e) => OrganizationDeleted.is(e) && e.eventId === deletionId);
+    if (!deleted || !OrganizationDeleted.is(deleted)) {
+      throw new ServiceError('NOT_FOUND', UNKNOWN, { deletionId });
+    }
+    const status: DeletionStatus = STATUS_OF[await this.subscriptions.progressOf(deleted)];
+    return { deletionId, organizationId, status, deletedAt: deleted.data.at };
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import {
+  deleteOrganizationData,
+  Subscriber,
+  type EventSubscriber,
+  type RecordedEvent,
+} from '@app/event-store';
+import { OrganizationDeleted } from '@app/organizations';
+import type { EntityManager } from 'typeorm';
+import { USER_STREAM_TYPE } from '../../domain/user.aggregate';
+
+/**
+ * Deleting an organization deletes its user records at every scope (D6.9): rows and
+ * streams, whose ids name the user, so nothing of them stays and a user added again in an
+ * organization added again starts from scratch. In the checkpoint's transaction: a
+ * redelivered event finds nothing left.
+ */
+@Subscriber()
+@Injectable()
+export class UsersOfDeletedOrganizationSubscriber implements EventSubscriber {
+  readonly subscriptionId = 'users.users-of-deleted-organization';
+  readonly handles = [OrganizationDeleted.type];
+
+  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    for (const { data } of events.filter(OrganizationDeleted.is)) {
+      await deleteOrganizationData(m, data, {
+        tables: ['users'],
+        streamTypes: [USER_STREAM_TYPE],
+      });
+    }
+  }
+}
