@@ -16,6 +16,7 @@ export * from './http/validation';
 export * from './http/request-data.decorator';
 export * from './http/caller.decorator';
 export * from './http/rpc.decorator';
+export * from './http/unimplemented.decorator';
 export * from './queue/job';
 export * from './queue/job-queue';
 export * from './queue/queue.module';

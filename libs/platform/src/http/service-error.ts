@@ -11,6 +11,8 @@ export const HTTP_STATUS_OF = {
   ABORTED: 409,
   RESOURCE_EXHAUSTED: 429,
   INTERNAL: 500,
+  /** A hosted call this server knows and does not serve (the message says what). */
+  UNIMPLEMENTED: 501,
   UNAVAILABLE: 503,
   DEADLINE_EXCEEDED: 504,
 } as const;
@@ -40,6 +42,11 @@ export class ServiceError extends Error {
     const first = fields[0];
     const message = first ? `${first.field}: ${first.message}` : 'Invalid argument';
     return new ServiceError('INVALID_ARGUMENT', message, { fields });
+  }
+
+  /** A hosted call this server does not serve: HTTP 501, the message says what and why. */
+  static unimplemented(message: string): ServiceError {
+    return new ServiceError('UNIMPLEMENTED', message);
   }
 
   static invalidField(field: string, message: string): ServiceError {
