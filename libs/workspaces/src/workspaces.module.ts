@@ -10,6 +10,11 @@ import { GetAiProviderSettingsHandler } from './application/get-ai-provider-sett
 import { GetApiKeyConfigHandler } from './application/get-api-key-config/get-api-key-config.handler';
 import { GetActivityConfigHandler } from './application/get-activity-config/get-activity-config.handler';
 import { GetAuthTokensHandler } from './application/get-auth-tokens/get-auth-tokens.handler';
+import { GetApiKeysHandler } from './application/get-api-keys/get-api-keys.handler';
+import { GetDomainsHandler } from './application/get-domains/get-domains.handler';
+import { GetWorkspaceHandler } from './application/get-workspace/get-workspace.handler';
+import { RemoveDomainsHandler } from './application/remove-domains/remove-domains.handler';
+import { RenameApiKeyHandler } from './application/rename-api-key/rename-api-key.handler';
 import { GetNotificationConfigHandler } from './application/get-notification-config/get-notification-config.handler';
 import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
 import { ResetApiKeyAuthTokenHandler } from './application/reset-api-key-auth-token/reset-api-key-auth-token.handler';
@@ -35,12 +40,14 @@ import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
 import { NotificationConfig1763856000012 } from './migrations/1763856000012-notification-config';
 import { ActivityConfig1763856000018 } from './migrations/1763856000018-activity-config';
 import { KeyAiModelKeys1764300000045 } from './migrations/1764300000045-key-ai-model-keys';
+import { WorkspaceOwner1764400000700 } from './migrations/1764400000700-workspace-owner';
 
 @Migrations(
   Workspaces1763856000002,
   NotificationConfig1763856000012,
   ActivityConfig1763856000018,
   KeyAiModelKeys1764300000045,
+  WorkspaceOwner1764400000700,
 )
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
@@ -60,6 +67,11 @@ import { KeyAiModelKeys1764300000045 } from './migrations/1764300000045-key-ai-m
     CreateApiKeyHandler,
     GetAuthTokensHandler,
     AddDomainsHandler,
+    GetDomainsHandler,
+    RemoveDomainsHandler,
+    GetWorkspaceHandler,
+    GetApiKeysHandler,
+    RenameApiKeyHandler,
     UpdateWebhookConfigHandler,
     GetWebhookConfigHandler,
     GetNotificationConfigHandler,

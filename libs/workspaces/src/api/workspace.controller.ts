@@ -15,6 +15,12 @@ import { GetAiModelConfigQuery } from '../application/get-ai-model-config/get-ai
 import { GetApiKeyConfigQuery } from '../application/get-api-key-config/get-api-key-config.query';
 import { GetActivityConfigQuery } from '../application/get-activity-config/get-activity-config.query';
 import { GetAuthTokensQuery } from '../application/get-auth-tokens/get-auth-tokens.query';
+import { GetApiKeysQuery } from '../application/get-api-keys/get-api-keys.query';
+import { GetDomainsQuery } from '../application/get-domains/get-domains.query';
+import { GetWorkspaceQuery } from '../application/get-workspace/get-workspace.query';
+import { RemoveDomainsCommand } from '../application/remove-domains/remove-domains.command';
+import { DOMAINS_REMOVED_MESSAGE } from '../application/remove-domains/remove-domains.handler';
+import { RenameApiKeyCommand } from '../application/rename-api-key/rename-api-key.command';
 import { GetNotificationConfigQuery } from '../application/get-notification-config/get-notification-config.query';
 import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
 import { ResetApiKeyAuthTokenCommand } from '../application/reset-api-key-auth-token/reset-api-key-auth-token.command';
@@ -30,6 +36,9 @@ import { AddDomainsRequest } from './dto/add-domains.request';
 import { ApiKeyRequest } from './dto/api-key.request';
 import { CreateApiKeyRequest } from './dto/create-api-key.request';
 import { CreateWorkspaceRequest } from './dto/create-workspace.request';
+import { GetApiKeysRequest } from './dto/get-api-keys.request';
+import { RemoveDomainsRequest } from './dto/remove-domains.request';
+import { UpdateApiKeyRequest } from './dto/update-api-key.request';
 import { UpdateAiModelConfigRequest } from './dto/update-ai-model-config.request';
 import { UpdateActivityConfigRequest } from './dto/update-activity-config.request';
 import { UpdateApiKeyConfigRequest } from './dto/update-api-key-config.request';
@@ -37,15 +46,19 @@ import { UpdateNotificationConfigRequest } from './dto/update-notification-confi
 import { UpdateWebhookConfigRequest } from './dto/update-webhook-config.request';
 import {
   AI_MODEL_CONFIG,
+  ALLOWED_DOMAINS,
   API_KEY_CONFIG,
+  API_KEY_LIST,
   AUTH_TOKENS,
   CREATED_API_KEY,
   CREATED_WORKSPACE,
   DOMAINS_ADDED,
+  DOMAINS_REMOVED,
   NOTIFICATION_CONFIG,
   RESET_API_KEY_AUTH_TOKEN,
   UPDATED_API_KEY_CONFIG,
   WEBHOOK_CONFIG,
+  WORKSPACE,
   WORKSPACE_AUTH_TOKEN,
 } from './dto/workspace.response';
 
@@ -67,6 +80,46 @@ export class WorkspaceController {
   @AdminAuth()
   createWorkspace(@RequestData() data: CreateWorkspaceRequest, @Req() req: { id: string }) {
     return this.commands.execute(new CreateWorkspaceCommand(data, String(req.id)));
+  }
+
+  /** The hosted call, without the auth token: it is stored only as a digest (D2.5). */
+  @Rpc('get', {
+    message: 'Workspace retrieved successfully',
+    summary:
+      'Read the workspace, its owner and its API keys (not its auth token: stored as a digest)',
+    response: WORKSPACE,
+  })
+  @WorkspaceAuth()
+  getWorkspace(@Tenant() tenant: WorkspaceTenant) {
+    return this.queries.execute(new GetWorkspaceQuery(tenant));
+  }
+
+  /** The hosted call: the workspace's keys in pages, never a token or secret. */
+  @Rpc('apikeys/get', {
+    message: 'API keys retrieved successfully.',
+    summary: "List the workspace's API keys (id, name, type) in pages",
+    data: GetApiKeysRequest,
+    response: API_KEY_LIST,
+    pageToken: 'nextPageToken',
+  })
+  @WorkspaceAuth()
+  getApiKeys(@Tenant() tenant: WorkspaceTenant, @RequestData() data: GetApiKeysRequest) {
+    return this.queries.execute(
+      new GetApiKeysQuery(tenant, data.apiKeys, data.pageSize, data.pageToken),
+    );
+  }
+
+  /** The hosted call: a key of the workspace gets a new display name. */
+  @Rpc('apikey/update', {
+    message: 'API key updated successfully.',
+    summary: "Rename one of the workspace's API keys",
+    data: UpdateApiKeyRequest,
+    response: NULL_DATA,
+    errors: { ...CONFLICT, NOT_FOUND: 'the API key is not one of the workspace' },
+  })
+  @WorkspaceAuth()
+  updateApiKey(@Tenant() tenant: WorkspaceTenant, @RequestData() data: UpdateApiKeyRequest) {
+    return this.commands.execute(new RenameApiKeyCommand(tenant, data.apiKey, data.apiKeyName));
   }
 
   /** D2.5: the workspace's own token (shown once). */
@@ -134,6 +187,34 @@ export class WorkspaceController {
   @ApiKeyAuth()
   addDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddDomainsRequest) {
     return this.commands.execute(new AddDomainsCommand(tenant, data.domains));
+  }
+
+  /** The hosted call: the calling key's allowed domains. */
+  @Rpc('domains/get', {
+    message: 'Allowed domains retrieved successfully.',
+    summary: "Read the API key's allowed domains",
+    response: ALLOWED_DOMAINS,
+  })
+  @ApiKeyAuth()
+  getDomains(@Tenant() tenant: ApiKeyTenant) {
+    return this.queries.execute(new GetDomainsQuery(tenant));
+  }
+
+  /** The hosted call: operation 3 undone, with the same partial answer. */
+  @Rpc('domains/delete', {
+    message: DOMAINS_REMOVED_MESSAGE,
+    summary: 'Remove allowed domains from the API key',
+    data: RemoveDomainsRequest,
+    response: DOMAINS_REMOVED,
+    errors: {
+      ...CONFLICT,
+      INTERNAL:
+        'some domains were not allowed: the others were removed anyway (`details.domainsRemoved`, `details.skippedDomains`), as the hosted call answers',
+    },
+  })
+  @ApiKeyAuth()
+  removeDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemoveDomainsRequest) {
+    return this.commands.execute(new RemoveDomainsCommand(tenant, data.domains));
   }
 
   /** Operation 4. */

@@ -4,9 +4,11 @@ import {
   ActivityConfigUpdated,
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
+  ApiKeyRenamed,
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  DomainsRemoved,
   KeyAiModelKeysUpdated,
   NotificationConfigUpdated,
   WebhookConfigUpdated,
@@ -36,6 +38,7 @@ export const DEFAULT_API_KEY_OPTIONS: ApiKeyOptions = {
 export class ApiKey extends Aggregate<ApiKeyEvent> {
   workspaceId = '';
   ownerEmail = '';
+  apiKeyName = '';
   planInfo?: { type?: string };
   allowedDomains: string[] = [];
   useWebhookService = false;
@@ -93,6 +96,27 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     return { added, skipped };
   }
 
+  /**
+   * Removes normalised domains; those not allowed (or repeated) are skipped, as `addDomains`
+   * skips the ones it has (the hosted `domains/delete`).
+   */
+  removeDomains(domains: string[]): { removed: string[]; skipped: string[] } {
+    const left = new Set(this.allowedDomains);
+    const removed: string[] = [];
+    const skipped: string[] = [];
+    for (const domain of domains) {
+      if (left.delete(domain)) removed.push(domain);
+      else skipped.push(domain);
+    }
+    if (removed.length > 0) this.raise(DomainsRemoved({ domains: removed }));
+    return { removed, skipped };
+  }
+
+  /** Gives the key a new display name; nothing if it has that name already. */
+  rename(apiKeyName: string): void {
+    if (apiKeyName !== this.apiKeyName) this.raise(ApiKeyRenamed({ apiKeyName }));
+  }
+
   /** Stores an already validated and merged configuration (see webhook-config.ts). */
   updateWebhookConfig(useWebhookService: boolean, webhookServiceConfig: StoredWebhookConfig): void {
     this.raise(WebhookConfigUpdated({ useWebhookService, webhookServiceConfig }));
@@ -140,6 +164,7 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
     if (ApiKeyCreated.is(event)) {
       this.workspaceId = event.data.workspaceId;
       this.ownerEmail = event.data.ownerEmail;
+      this.apiKeyName = event.data.apiKeyName;
       this.planInfo = event.data.planInfo;
       this.allowedDomains = [...event.data.allowedDomains];
       this.useWebhookService = event.data.useWebhookService;
@@ -154,6 +179,11 @@ export class ApiKey extends Aggregate<ApiKeyEvent> {
       this.tokens = [{ tokenId, name, domains }];
     } else if (DomainsAdded.is(event)) {
       this.allowedDomains.push(...event.data.domains);
+    } else if (DomainsRemoved.is(event)) {
+      const removed = new Set(event.data.domains);
+      this.allowedDomains = this.allowedDomains.filter((domain) => !removed.has(domain));
+    } else if (ApiKeyRenamed.is(event)) {
+      this.apiKeyName = event.data.apiKeyName;
     } else if (WebhookConfigUpdated.is(event)) {
       this.useWebhookService = event.data.useWebhookService;
       this.webhookConfig = event.data.webhookServiceConfig;

@@ -117,6 +117,12 @@ export const AuthTokenReset = defineEvent<{
 
 export const DomainsAdded = defineEvent<{ domains: string[] }>()('workspaces.domains-added');
 
+/** Allowed domains taken off the key (the hosted `domains/delete`), as normalised. */
+export const DomainsRemoved = defineEvent<{ domains: string[] }>()('workspaces.domains-removed');
+
+/** The key's display name changed (the hosted `apikey/update`). */
+export const ApiKeyRenamed = defineEvent<{ apiKeyName: string }>()('workspaces.api-key-renamed');
+
 /** Carries the whole resulting configuration, so projections need no merge logic. */
 export const WebhookConfigUpdated = defineEvent<{
   useWebhookService: boolean;
@@ -147,6 +153,8 @@ export type ApiKeyEvent =
   | ReturnType<typeof AuthTokenIssued>
   | ReturnType<typeof AuthTokenReset>
   | ReturnType<typeof DomainsAdded>
+  | ReturnType<typeof DomainsRemoved>
+  | ReturnType<typeof ApiKeyRenamed>
   | ReturnType<typeof WebhookConfigUpdated>
   | ReturnType<typeof NotificationConfigUpdated>
   | ReturnType<typeof ApiKeyOptionsUpdated>

@@ -5,9 +5,11 @@ import {
   ActivityConfigUpdated,
   ApiKeyCreated,
   ApiKeyOptionsUpdated,
+  ApiKeyRenamed,
   AuthTokenIssued,
   AuthTokenReset,
   DomainsAdded,
+  DomainsRemoved,
   KeyAiModelKeysUpdated,
   NotificationConfigUpdated,
   WebhookConfigUpdated,
@@ -25,6 +27,8 @@ export class ApiKeyProjection implements InlineProjection {
     AuthTokenIssued.type,
     AuthTokenReset.type,
     DomainsAdded.type,
+    DomainsRemoved.type,
+    ApiKeyRenamed.type,
     WebhookConfigUpdated.type,
     NotificationConfigUpdated.type,
     ApiKeyOptionsUpdated.type,
@@ -97,6 +101,25 @@ export class ApiKeyProjection implements InlineProjection {
         await this.update(m, apiKey, v, 'allowed_domains = allowed_domains || $3::jsonb', [
           JSON.stringify(event.data.domains),
         ]);
+      } else if (DomainsRemoved.is(event)) {
+        await this.update(
+          m,
+          apiKey,
+          v,
+          `allowed_domains = COALESCE(
+             (SELECT jsonb_agg(d ORDER BY i) FROM jsonb_array_elements_text(allowed_domains)
+                WITH ORDINALITY AS kept(d, i) WHERE d <> ALL($3::text[])),
+             '[]'::jsonb)`,
+          [event.data.domains],
+        );
+      } else if (ApiKeyRenamed.is(event)) {
+        await this.update(
+          m,
+          apiKey,
+          v,
+          `settings = jsonb_set(settings, '{apiKeyName}', $3::jsonb)`,
+          [JSON.stringify(event.data.apiKeyName)],
+        );
       } else if (WebhookConfigUpdated.is(event)) {
         await this.update(m, apiKey, v, 'use_webhook_service = $3, webhook_config = $4::jsonb', [
           event.data.useWebhookService,

@@ -7,6 +7,9 @@ export class WorkspaceRow {
   @Column('text') name: string;
   @Column('text', { name: 'owner_email' }) ownerEmail: string;
   @Column('text', { name: 'owner_name' }) ownerName: string;
+  /** Null for workspaces made before owners had an id. */
+  @Column('text', { name: 'owner_id', nullable: true }) ownerId: string | null;
+  @Column('text', { name: 'owner_avatar', nullable: true }) ownerAvatar: string | null;
   /** SHA-256 of the workspace auth token; the token itself is never stored (D2.5). */
   @Column('text', { name: 'auth_token_digest' }) authTokenDigest: string;
   @Column('jsonb', { name: 'ai_providers' }) aiProviders: Partial<

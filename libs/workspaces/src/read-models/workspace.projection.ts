@@ -25,9 +25,20 @@ export class WorkspaceProjection implements InlineProjection {
       if (WorkspaceCreated.is(event)) {
         const d = event.data;
         await m.query(
-          `INSERT INTO workspaces (id, name, owner_email, owner_name, auth_token_digest, version, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7 / 1000.0)) ON CONFLICT (id) DO NOTHING`,
-          [d.workspaceId, d.name, d.ownerEmail, d.ownerName, d.authTokenDigest, v, d.createdAt],
+          `INSERT INTO workspaces (id, name, owner_email, owner_name, owner_id, owner_avatar,
+             auth_token_digest, version, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9 / 1000.0)) ON CONFLICT (id) DO NOTHING`,
+          [
+            d.workspaceId,
+            d.name,
+            d.ownerEmail,
+            d.ownerName,
+            d.ownerId ?? null,
+            d.ownerAvatar ?? null,
+            d.authTokenDigest,
+            v,
+            d.createdAt,
+          ],
         );
       } else if (WorkspaceAuthTokenReset.is(event)) {
         await m.query(

@@ -150,3 +150,46 @@ export const AI_MODEL_CONFIG = namedSchema(
     }),
   }),
 );
+
+/** One API key as the workspace reads list it (no auth token, no secret). */
+const API_KEY_SUMMARY = namedSchema(
+  'ApiKeySummary',
+  object({
+    id: string('The API key'),
+    apiKeyName: string(),
+    type: string('As given at creation (`testing` by default)'),
+  }),
+);
+
+/** The hosted `workspace/get`, without the workspace auth token (D2.5: stored as a digest only). */
+export const WORKSPACE = namedSchema(
+  'Workspace',
+  object(
+    {
+      id: string('The workspace id (`x-service-workspace-id`)'),
+      name: string(),
+      owner: object(
+        {
+          email: string(),
+          id: string("The owner's id; absent for workspaces made before owners had one"),
+          name: string(),
+          avatar: string('As given at creation; absent when not given'),
+        },
+        { optional: ['id', 'avatar'] },
+      ),
+      apiKeyList: mapOf(API_KEY_SUMMARY, 'Every API key of the workspace, by key'),
+    },
+    {
+      description:
+        'The hosted answer without `authToken`: the workspace auth token is stored only as a SHA-256 digest, so it cannot be shown again (workspace/create and workspaceauthtoken/reset show it once)',
+    },
+  ),
+);
+
+export const ALLOWED_DOMAINS = object({
+  allowedDomains: arrayOf(string(), "The API key's allowed domains, as normalised"),
+});
+
+export const DOMAINS_REMOVED = object({ domainsRemoved: arrayOf(string(), 'As normalised') });
+
+export const API_KEY_LIST = arrayOf(API_KEY_SUMMARY, 'In API key order');
