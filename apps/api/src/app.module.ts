@@ -22,6 +22,7 @@ import { WebhooksModule } from '@app/webhooks';
 import { WorkspacesModule } from '@app/workspaces';
 import { HealthController } from './health/health.controller';
 import { QueueHealthIndicator } from './health/queue.health';
+import { NotServedController } from './not-served/not-served.controller';
 
 /** Composition root: configuration, database, event store, queue and the feature modules. */
 @Module({})
@@ -54,7 +55,7 @@ export class AppModule {
         WebhooksModule,
         ...extraModules,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, NotServedController],
       providers: [QueueHealthIndicator],
     };
   }
