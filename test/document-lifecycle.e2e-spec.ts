@@ -313,6 +313,12 @@ describe('writes in a disabled organization or document (D6.6)', () => {
       ['/v2/crdt/add', { ...target, editorId: 'e2', type: 'text', data: 'New' }],
       ['/v2/crdt/update', { ...target, editorId: 'e1', type: 'text', data: 'Changed' }],
       ['/v2/presence/add', { ...target, users: [{ userId: 'bob' }] }],
+      ['/v2/presence/update', { ...target, users: [{ userId: 'ann', status: 'away' }] }],
+      ['/v2/commentannotations/viewedby/add', { ...target, userId: 'bob', annotationIds: ['a1'] }],
+      [
+        '/v2/commentannotations/viewedby/delete',
+        { ...target, userId: 'bob', annotationIds: ['a1'] },
+      ],
       [
         '/v2/notifications/add',
         {

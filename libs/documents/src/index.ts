@@ -7,3 +7,4 @@ export {
 } from './application/common/document-directory';
 export { DocumentDeleted, DocumentMigrated, type DocumentRef } from './domain/document.events';
 export { documentMoveOf, type DocumentMove } from './domain/document-move';
+export { refusedWhenDisabled } from './api/disabled-scope';

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { refusedWhenDisabled } from '@app/documents';
 import { BATCH_RESULT, CONFLICT, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCommentAnnotationsCommand } from '../application/add-comment-annotations/add-comment-annotations.command';
@@ -70,10 +71,10 @@ export class CommentAnnotationsController {
     summary: 'Add comment annotations, each with its first comments, to a document',
     data: AddCommentAnnotationsRequest,
     response: ADDED_ANNOTATIONS,
-    errors: {
+    errors: refusedWhenDisabled({
       ...CONFLICT,
       NOT_FOUND: 'the organization or document does not exist (and is not to be made)',
-    },
+    }),
   })
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
@@ -112,7 +113,7 @@ export class CommentAnnotationsController {
       'Change comment annotations of a document (by ids, locations or authors, else all): status, priority, assignee, context, location, target, author, suggestion, resolver, or replace users',
     data: UpdateCommentAnnotationsRequest,
     response: BATCH_RESULT,
-    errors: SWEEP_FAILURES,
+    errors: refusedWhenDisabled(SWEEP_FAILURES),
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentAnnotationsRequest) {
@@ -146,10 +147,10 @@ export class CommentAnnotationsController {
     summary: 'Add comments to a comment annotation',
     data: AddCommentsRequest,
     response: COMMENT_IDS,
-    errors: {
+    errors: refusedWhenDisabled({
       ...CONFLICT,
       NOT_FOUND: 'the organization, document (not to be made) or annotation does not exist',
-    },
+    }),
   })
   @ApiKeyAuth()
   addComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentsRequest) {
@@ -167,7 +168,10 @@ export class CommentAnnotationsController {
     summary: "Change comments' text, HTML, tagged contacts or context",
     data: UpdateCommentsRequest,
     response: COMMENT_RESULTS,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document or the annotation does not exist' },
+    errors: refusedWhenDisabled({
+      ...CONFLICT,
+      NOT_FOUND: 'the document or the annotation does not exist',
+    }),
   })
   @ApiKeyAuth()
   updateComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentsRequest) {
@@ -200,7 +204,10 @@ export class CommentAnnotationsController {
     summary: "Add a user's reaction to a comment",
     data: CommentReactionRequest,
     response: SUCCESS_FLAG,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document, annotation or comment does not exist' },
+    errors: refusedWhenDisabled({
+      ...CONFLICT,
+      NOT_FOUND: 'the document, annotation or comment does not exist',
+    }),
   })
   @ApiKeyAuth()
   addReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {

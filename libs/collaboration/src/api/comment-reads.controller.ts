@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { refusedWhenDisabled } from '@app/documents';
 import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetCommentCountsQuery } from '../application/get-comment-counts/get-comment-counts.query';
@@ -82,7 +83,7 @@ export class CommentReadsController {
     summary: "Mark annotations read by a user (the SDK's markAsRead), up to now",
     data: AnnotationReadsRequest,
     response: BATCH_RESULT,
-    errors: READ_FAILURES,
+    errors: refusedWhenDisabled(READ_FAILURES),
   })
   @ApiKeyAuth()
   markRead(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AnnotationReadsRequest) {
@@ -101,7 +102,7 @@ export class CommentReadsController {
     summary: "Mark annotations unread for a user again (the SDK's markAsUnread)",
     data: AnnotationReadsRequest,
     response: BATCH_RESULT,
-    errors: READ_FAILURES,
+    errors: refusedWhenDisabled(READ_FAILURES),
   })
   @ApiKeyAuth()
   markUnread(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AnnotationReadsRequest) {

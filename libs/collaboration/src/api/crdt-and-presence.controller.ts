@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { refusedWhenDisabled } from '@app/documents';
 import { CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCrdtCommand } from '../application/add-crdt/add-crdt.command';
@@ -35,11 +36,11 @@ export class CrdtAndPresenceController {
     summary: "Write an editor's first CRDT state in a document",
     data: WriteCrdtRequest,
     response: NULL_DATA,
-    errors: {
+    errors: refusedWhenDisabled({
       ...CONFLICT,
       NOT_FOUND: 'the document does not exist',
       ALREADY_EXISTS: 'the editor already has a CRDT record here',
-    },
+    }),
   })
   @ApiKeyAuth()
   addCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
@@ -54,7 +55,10 @@ export class CrdtAndPresenceController {
     summary: "Replace an editor's CRDT state in a document",
     data: WriteCrdtRequest,
     response: NULL_DATA,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist, or the editor has no record' },
+    errors: refusedWhenDisabled({
+      ...CONFLICT,
+      NOT_FOUND: 'the document does not exist, or the editor has no record',
+    }),
   })
   @ApiKeyAuth()
   updateCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
@@ -106,7 +110,7 @@ export class CrdtAndPresenceController {
     summary: 'Mark users present on a document, or refresh their presence',
     data: AddPresenceRequest,
     response: SUCCESS_FLAG,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: refusedWhenDisabled({ ...CONFLICT, NOT_FOUND: 'the document does not exist' }),
   })
   @ApiKeyAuth()
   addPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPresenceRequest) {
@@ -121,7 +125,7 @@ export class CrdtAndPresenceController {
     summary: 'Change the name, email or status of users present on a document',
     data: UpdatePresenceRequest,
     response: SUCCESS_FLAG,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: refusedWhenDisabled({ ...CONFLICT, NOT_FOUND: 'the document does not exist' }),
   })
   @ApiKeyAuth()
   updatePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdatePresenceRequest) {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { refusedWhenDisabled } from '@app/documents';
 import { BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
@@ -33,7 +34,7 @@ export class ElementDataController {
     summary: 'Add reactions to elements of a document',
     data: AddReactionsRequest,
     response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: refusedWhenDisabled({ ...CONFLICT, NOT_FOUND: 'the document does not exist' }),
   })
   @ApiKeyAuth()
   addReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddReactionsRequest) {
@@ -87,7 +88,7 @@ export class ElementDataController {
     summary: 'Add recordings to a document',
     data: AddRecordingsRequest,
     response: BATCH_RESULT,
-    errors: { ...CONFLICT, NOT_FOUND: 'the document does not exist' },
+    errors: refusedWhenDisabled({ ...CONFLICT, NOT_FOUND: 'the document does not exist' }),
   })
   @ApiKeyAuth()
   addRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddRecordingsRequest) {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { refusedWhenDisabled } from '@app/documents';
 import { CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddNotificationCommand } from '../application/add-notification/add-notification.command';
@@ -15,11 +16,11 @@ const ADD = {
   summary: 'Add a notification, or replace the one with its notificationId',
   data: AddNotificationRequest,
   response: NOTIFICATION_ADDED,
-  errors: {
+  errors: refusedWhenDisabled({
     ...CONFLICT,
     NOT_FOUND: 'the organization or document does not exist and its create flag is not set',
-  },
-} as const;
+  }),
+};
 
 /** Operations 22 and 23. */
 @ApiTags('notifications')
