@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TerminusModule } from '@nestjs/terminus';
+import { AccessModule } from '@app/access';
 import { AiModule } from '@app/ai';
 import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
@@ -53,6 +54,7 @@ export class AppModule {
         GdprModule,
         AiModule,
         WebhooksModule,
+        AccessModule,
         ...extraModules,
       ],
       controllers: [HealthController, NotServedController],

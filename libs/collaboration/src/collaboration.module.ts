@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccessModule } from '@app/access';
 import { DocumentsModule } from '@app/documents';
 import { OrganizationsModule } from '@app/organizations';
 import { registerUpcaster } from '@app/event-store';
@@ -33,6 +34,7 @@ import { AddPresenceHandler } from './application/add-presence/add-presence.hand
 import { DeletePresenceHandler } from './application/delete-presence/delete-presence.handler';
 import { DeleteLocationDataHandler } from './application/delete-location-data/delete-location-data.handler';
 import { DocumentDataSubscriber } from './application/document-data/document-data.subscriber';
+import { OrganizationRecordsSubscriber } from './application/organization-deleted/organization-records.subscriber';
 import { GetRecordsHandler } from './application/get-records/get-records.handler';
 import { GetCommentAnnotationsHandler } from './application/get-comment-annotations/get-comment-annotations.handler';
 import { AnnotationSweep } from './application/common/annotation-sweep';
@@ -41,6 +43,7 @@ import { RecordRemover } from './application/common/record-remover';
 import { RecordWriter } from './application/common/record-writer';
 import { TargetDocument } from './application/common/target-document';
 import { CollaborationEraser } from './erasure/collaboration-eraser';
+import { CollaborationExporter } from './export/collaboration.exporter';
 import { CollaborationWebhookEvents } from './webhooks/collaboration-webhook-events';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';
@@ -59,7 +62,7 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
   AnnotationReads1764400000500,
 )
 @Module({
-  imports: [CqrsModule, OrganizationsModule, DocumentsModule],
+  imports: [CqrsModule, OrganizationsModule, DocumentsModule, AccessModule],
   controllers: [
     CommentAnnotationsController,
     CommentReadsController,
@@ -100,7 +103,9 @@ for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
     GetCommentAnnotationsHandler,
     DeleteLocationDataHandler,
     DocumentDataSubscriber,
+    OrganizationRecordsSubscriber,
     CollaborationEraser,
+    CollaborationExporter,
     CollaborationWebhookEvents,
   ],
 })

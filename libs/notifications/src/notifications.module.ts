@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccessModule } from '@app/access';
 import { DocumentsModule } from '@app/documents';
 import { OrganizationsModule } from '@app/organizations';
 import { Migrations } from '@app/platform';
@@ -18,6 +19,7 @@ import { DerivedNotificationsSubscriber } from './application/derived-notificati
 import { DigestPlanner } from './application/derived-notifications/digest-planner';
 import { NotificationDelivery } from './application/derived-notifications/notification-delivery';
 import { DocumentMovesSubscriber } from './application/document-moves/document-moves.subscriber';
+import { OrganizationNotificationsSubscriber } from './application/organization-deleted/organization-notifications.subscriber';
 import { NotificationsMover } from './application/document-moves/notifications-mover';
 import { SettingsMover } from './application/document-moves/settings-mover';
 import { GetNotificationSettingsHandler } from './application/get-notification-settings/get-notification-settings.handler';
@@ -27,6 +29,7 @@ import { UpdateNotificationsHandler } from './application/update-notifications/u
 import { NotificationSettingsProjection } from './read-models/notification-settings.projection';
 import { NotificationProjection } from './read-models/notification.projection';
 import { NotificationEraser } from './erasure/notification-eraser';
+import { NotificationExporter } from './export/notification.exporter';
 import { NotificationSettingsPayload } from './webhooks/notification-settings-payload';
 import { NotificationWebhookEvents } from './webhooks/notification-webhook-events';
 
@@ -38,7 +41,7 @@ import { NotificationWebhookEvents } from './webhooks/notification-webhook-event
   NotificationFilterIndexes1763856000017,
 )
 @Module({
-  imports: [CqrsModule, OrganizationsModule, DocumentsModule],
+  imports: [CqrsModule, OrganizationsModule, DocumentsModule, AccessModule],
   controllers: [
     NotificationsController,
     NotificationSettingsController,
@@ -63,11 +66,13 @@ import { NotificationWebhookEvents } from './webhooks/notification-webhook-event
     NotificationDelivery,
     NotificationsMover,
     DocumentMovesSubscriber,
+    OrganizationNotificationsSubscriber,
     SettingsMover,
-    // Module contract: webhook events and payload fields, user data deletion.
+    // Module contract: webhook events and payload fields, user data deletion and export.
     NotificationWebhookEvents,
     NotificationSettingsPayload,
     NotificationEraser,
+    NotificationExporter,
   ],
 })
 export class NotificationsModule {}

@@ -82,6 +82,7 @@ export class CommentAnnotationsController {
       new AddCommentAnnotationsCommand(
         addTargetOf(tenant, KIND, data),
         data.commentAnnotations.map(annotationInputOf),
+        data.verifyUserPermissions === true,
       ),
     );
   }

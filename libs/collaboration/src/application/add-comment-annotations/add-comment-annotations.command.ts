@@ -21,6 +21,8 @@ export class AddCommentAnnotationsCommand extends Command<Record<string, AddedAn
   constructor(
     readonly target: RecordTarget,
     readonly annotations: NewAnnotation[],
+    /** D15.3: every author must have access to the document, else nothing is added. */
+    readonly verifyUserPermissions = false,
   ) {
     super();
   }

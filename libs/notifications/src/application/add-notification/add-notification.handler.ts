@@ -1,9 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UserAccess } from '@app/access';
 import { DocumentDirectory } from '@app/documents';
 import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
 import { OrganizationScope } from '@app/organizations';
 import { ServiceError } from '@app/platform';
 import { metadataOf } from '@app/workspaces';
+import type { EntityManager } from 'typeorm';
 import {
   Notification,
   NOTIFICATION_STREAM_TYPE,
@@ -26,6 +28,7 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
     private readonly repository: AggregateRepository,
     private readonly organizations: OrganizationScope,
     private readonly documents: DocumentDirectory,
+    private readonly access: UserAccess,
   ) {}
 
   execute({ tenant, input }: AddNotificationCommand): Promise<AddNotificationResult> {
@@ -42,7 +45,7 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
       organizationId,
       notificationId: input.notificationId ?? newNotificationId(),
     };
-    const recipients = recipientMaps(input.notifyUsers ?? [], 'data.notifyUsers');
+    const given = recipientMaps(input.notifyUsers ?? [], 'data.notifyUsers');
     const streamId = notificationStream(ref);
     return retryOnConflict(() =>
       this.store.transaction(async (manager) => {
@@ -63,6 +66,11 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
           // A disabled organization or document takes no notifications (D6.6).
           use: 'user-content',
         });
+        // D15.3: with verifyUserPermissions, only users with access to the document (by id:
+        // one given by email alone cannot be checked) are notified.
+        const recipients = input.verifyUserPermissions
+          ? recipientMaps(await this.withAccess(manager, tenant, input), 'data.notifyUsers')
+          : given;
         const notification = await this.repository.load(
           streamId,
           () => new Notification(ref),
@@ -81,6 +89,25 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
         return { success: true, message };
       }),
     );
+  }
+
+  private async withAccess(
+    manager: EntityManager,
+    tenant: AddNotificationCommand['tenant'],
+    input: AddNotificationCommand['input'],
+  ) {
+    const users = (input.notifyUsers ?? []).filter((u) => u.userId);
+    const allowed = await this.access.usersWithAccess(
+      manager,
+      {
+        apiKey: tenant.apiKey,
+        organizationId: input.organizationId,
+        documentId: input.documentId,
+        accessTypeIfMade: tenant.options.defaultDocumentAccessType,
+      },
+      users.map((u) => u.userId!),
+    );
+    return users.filter((u) => allowed.has(u.userId!));
   }
 }
 

@@ -1,0 +1,20 @@
+import { Command } from '@nestjs/cqrs';
+import type { ApiKeyTenant } from '@app/workspaces';
+import type { AccessRole } from '../../domain/resource';
+import type { ResourceInput } from '../common/resource-targets';
+
+export interface GrantInput extends ResourceInput {
+  accessRole?: AccessRole;
+  expiresAt?: number;
+}
+
+/** `/v2/auth/permissions/add`: grants to one user, in one or more organizations. */
+export class AddPermissionsCommand extends Command<null> {
+  constructor(
+    readonly tenant: ApiKeyTenant,
+    readonly userId: string,
+    readonly resources: GrantInput[],
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import {
+  deleteOrganizationData,
+  Subscriber,
+  type EventSubscriber,
+  type RecordedEvent,
+} from '@app/event-store';
+import { OrganizationDeleted } from '@app/organizations';
+import type { EntityManager } from 'typeorm';
+import { USER_PERMISSIONS_STREAM_TYPE } from '../../domain/user-permissions.aggregate';
+
+/**
+ * D6.9: a deleted organization takes its users' permissions with it: the rows, and every
+ * user's permission stream in it (their ids name the user; a user whose grants were all
+ * removed has one too), so a rebuild brings nothing back. In the checkpoint's transaction:
+ * a redelivered event finds nothing left.
+ */
+@Subscriber()
+@Injectable()
+export class OrganizationPermissionsSubscriber implements EventSubscriber {
+  readonly subscriptionId = 'access.permissions-of-deleted-organization';
+  readonly handles = [OrganizationDeleted.type];
+
+  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    for (const { data } of events.filter(OrganizationDeleted.is)) {
+      await deleteOrganizationData(m, data, {
+        tables: ['access_permissions'],
+        streamTypes: [USER_PERMISSIONS_STREAM_TYPE],
+      });
+    }
+  }
+}

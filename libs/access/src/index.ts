@@ -1,0 +1,4 @@
+// Public surface of the access library: the module and the access check other features call.
+export * from './access.module';
+export { UserAccess, type AccessTarget } from './application/user-access/user-access';
+export { canonicalJson } from './domain/canonical-json';
