@@ -8,6 +8,7 @@ import { GetTasksHandler } from './application/get-tasks/get-tasks.handler';
 import { TaskCompletedHandler } from './application/notify-assignee/task-completed.handler';
 import { TaskNotifier } from './application/notify-assignee/task-notifier';
 import { TaskEraser } from './erasure/task-eraser';
+import { TaskExporter } from './export/task.exporter';
 import { ExampleTasks1764000000000 } from './migrations/1764000000000-example-tasks';
 import { TaskProjection } from './read-models/task.projection';
 import { TaskWebhookEvents } from './webhooks/task-webhook-events';
@@ -15,7 +16,7 @@ import { TaskWebhookEvents } from './webhooks/task-webhook-events';
 /**
  * An extension module, plugged in through the module contract alone: its migration
  * (`@Migrations`), projection (`@Projection`), durable event handler (`@EventsHandler`),
- * eraser (`@Eraser`) and webhook event type (`@WebhookEvents`) are found at start. Add it with `AppModule.forRoot(config, secrets,
+ * eraser (`@Eraser`), exporter (`@Exporter`) and webhook event type (`@WebhookEvents`) are found at start. Add it with `AppModule.forRoot(config, secrets,
  * [TasksModule])` or `createTestApp({ modules: [TasksModule] })`.
  */
 @Migrations(ExampleTasks1764000000000)
@@ -30,6 +31,7 @@ import { TaskWebhookEvents } from './webhooks/task-webhook-events';
     TaskCompletedHandler,
     TaskNotifier,
     TaskEraser,
+    TaskExporter,
     TaskWebhookEvents,
   ],
 })

@@ -67,6 +67,20 @@ describe('example tasks module', () => {
     expect(await tasks(other)).toEqual([]);
   });
 
+  it("exports an assignee's tasks with the server's user data export (users/data/get)", async () => {
+    const res = await t.post('/v2/users/data/get', { organizationId, userId: 'alice' }, h);
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.tasks).toEqual([
+      {
+        taskId: 't1',
+        title: 'Write the report',
+        assigneeId: 'alice',
+        completed: true,
+        organizationId,
+      },
+    ]);
+  });
+
   it("erases an assignee with the server's user data deletion job, events included", async () => {
     const started = await t.post('/v2/users/data/delete', { userIds: ['alice'] }, h);
     expect(started.status).toBe(202);

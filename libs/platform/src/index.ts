@@ -34,6 +34,7 @@ export * from './database/scratch-database';
 export * from './module-contract/migrations';
 export * from './module-contract/job-handler';
 export * from './module-contract/eraser';
+export * from './module-contract/exporter';
 export * from './module-contract/webhook-events';
 export * from './openapi';
 export * from './operability/metrics';

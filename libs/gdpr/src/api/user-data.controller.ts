@@ -1,11 +1,21 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ApiFailure, CommonFailures, CONFLICT, RequestBody, RequestData, Rpc } from '@app/platform';
+import {
+  ApiFailure,
+  CommonFailures,
+  CONFLICT,
+  RequestBody,
+  RequestData,
+  Rpc,
+  USER_DATA_EXPORT,
+} from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
+import { GetUserDataQuery } from '../application/get-user-data/get-user-data.query';
 import { StartDeletionCommand } from '../application/start-deletion/start-deletion.command';
 import { DeletionStatusRequest, StartDeletionRequest } from './dto/deletion.request';
+import { GetUserDataRequest } from './dto/get-user-data.request';
 import {
   DELETION_STARTED,
   DELETION_STARTED_MESSAGE,
@@ -20,7 +30,7 @@ const STATUS = {
   errors: { NOT_FOUND: 'no such deletion job' },
 } as const;
 
-/** User data deletion: operations 16 and 17 (D8). */
+/** User data deletion (operations 16 and 17) and export (hosted `users/data/get`) (D8). */
 @ApiTags('users')
 @Controller()
 export class UserDataController {
@@ -28,6 +38,24 @@ export class UserDataController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
   ) {}
+
+  /**
+   * Hosted `users/data/get`: a page of everything the modules hold about one user of an
+   * organization, up to 100 items per feature, with `nextPageToken` while any has more.
+   */
+  @Rpc('v2/users/data/get', {
+    message: 'Data fetched successfully.',
+    summary: "Read a user's data in an organization, every feature a page at a time",
+    data: GetUserDataRequest,
+    response: USER_DATA_EXPORT,
+    pageToken: 'nextPageToken',
+  })
+  @ApiKeyAuth()
+  getData(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUserDataRequest) {
+    return this.queries.execute(
+      new GetUserDataQuery(tenant, data.organizationId, data.userId, data.pageToken),
+    );
+  }
 
   /** Operation 16: the spec's own envelope (not `result`), HTTP 202. */
   @Post('v2/users/data/delete')
