@@ -4,6 +4,8 @@ import { OrganizationsModule } from '@app/organizations';
 import { DocumentsController } from './api/documents.controller';
 import { AddDocumentsHandler } from './application/add-documents/add-documents.handler';
 import { DeleteDocumentsHandler } from './application/delete-documents/delete-documents.handler';
+import { FolderDocumentsSubscriber } from './application/folder-deleted/folder-documents.subscriber';
+import { OrganizationDocumentsSubscriber } from './application/organization-deleted/organization-documents.subscriber';
 import { GetDocumentsHandler } from './application/get-documents/get-documents.handler';
 import { GetMigrationStatusHandler } from './application/get-migration-status/get-migration-status.handler';
 import { DocumentDirectory } from './application/common/document-directory';
@@ -37,6 +39,8 @@ import { DocumentsFolderIndex1764300000032 } from './migrations/1764300000032-do
     GetMigrationStatusHandler,
     MigrationProcessManager,
     DocumentDirectory,
+    OrganizationDocumentsSubscriber,
+    FolderDocumentsSubscriber,
   ],
   exports: [DocumentDirectory],
 })
