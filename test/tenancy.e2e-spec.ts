@@ -793,3 +793,266 @@ describe('tenancy of document updates, moves, access and disabled state (D4.1)',
     expect(theirs.body.error).toMatchObject({ status: 'FAILED_PRECONDITION' });
   });
 });
+
+describe('tenancy of comment counts, read marks, comments and presence update (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const doc = { organizationId: 'shared-reads', documentId: 'd' };
+
+  const setUp = async (h: Record<string, string>) => {
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...doc, createOrganization: true, documents: [{ documentId: 'd' }] },
+      h,
+    );
+    const res = await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...doc,
+        commentAnnotations: [{ annotationId: 'x', commentData: [{ from: { userId: 'ann' } }] }],
+      },
+      h,
+    );
+    expect(res.status).toBe(200);
+    await t.post('/v2/presence/add', { ...doc, users: [{ userId: 'ann', status: 'online' }] }, h);
+  };
+  const count = async (h: Record<string, string>) =>
+    (
+      await t.post(
+        '/v2/commentannotations/count/get',
+        { organizationId: doc.organizationId, documentIds: ['d'], userId: 'bob' },
+        h,
+      )
+    ).body.result.data;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await setUp(a);
+  });
+  afterAll(() => t.close());
+
+  it("B counts, reads, marks and updates nothing of A's, before and after making the same ids", async () => {
+    expect(await count(b)).toEqual({ d: { total: 0, unread: 0 } });
+    const comments = await t.post(
+      '/v2/commentannotations/comments/get',
+      { ...doc, annotationId: 'x' },
+      b,
+    );
+    expect(comments.status).toBe(404);
+    const mark = await t.post(
+      '/v2/commentannotations/viewedby/add',
+      { ...doc, userId: 'bob', annotationIds: ['x'] },
+      b,
+    );
+    expect(mark.status).toBe(404);
+    const update = await t.post(
+      '/v2/presence/update',
+      { ...doc, users: [{ userId: 'ann', status: 'away' }] },
+      b,
+    );
+    expect(update.status).toBe(404);
+
+    await setUp(b);
+    const marked = await t.post(
+      '/v2/commentannotations/viewedby/add',
+      { ...doc, userId: 'bob', annotationIds: ['x'] },
+      b,
+    );
+    expect(marked.body.result.data.x.success).toBe(true);
+    await t.post('/v2/presence/update', { ...doc, users: [{ userId: 'ann', status: 'away' }] }, b);
+    expect(await count(b)).toEqual({ d: { total: 1, unread: 0 } });
+    expect(await count(a)).toEqual({ d: { total: 1, unread: 1 } });
+    const present = (await t.post('/v2/presence/get', doc, a)).body.result.data;
+    expect(present).toEqual([{ userId: 'ann', status: 'online', lastSeen: expect.any(Number) }]);
+  });
+});
+
+describe('tenancy of organization and folder deletion, disabled state and folder access (D4.1, D6.9)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await t.post(
+      '/v2/organizations/documents/add',
+      {
+        organizationId: 'a-org',
+        createOrganization: true,
+        folderId: 'a-folder',
+        createFolder: true,
+        documents: [{ documentId: 'a-doc' }],
+      },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('B can neither delete, disable nor change the folders of A', async () => {
+    const deleted = await t.post('/v2/organizations/delete', { organizationIds: ['a-org'] }, b);
+    expect(deleted.body.result.data['a-org']).toMatchObject({ success: false, code: 'not-found' });
+    // B's disable makes an organization of B's own (hosted: a missing one is made).
+    await t.post(
+      '/v2/organizations/access/disablestate/update',
+      { organizationIds: ['a-org'], disabled: true },
+      b,
+    );
+    const folder = await t.post(
+      '/v2/organizations/folders/delete',
+      { organizationId: 'a-org', folderId: 'a-folder' },
+      b,
+    );
+    expect(folder.body.error.status).toBe('NOT_FOUND');
+    const access = await t.post(
+      '/v2/organizations/folders/access/update',
+      { organizationId: 'a-org', folderIds: ['a-folder'], accessType: 'restricted' },
+      b,
+    );
+    expect(access.body.result.data['a-folder']).toMatchObject({ success: false });
+    await t.settle();
+    const org = await t.post('/v2/organizations/get', { organizationIds: ['a-org'] }, a);
+    expect(org.body.result.data).toEqual([expect.objectContaining({ disabled: false })]);
+    const folders = await t.post('/v2/organizations/folders/get', { organizationId: 'a-org' }, a);
+    expect(folders.body.result.data).toEqual([
+      expect.objectContaining({ folderId: 'a-folder', accessType: 'public' }),
+    ]);
+    const docs = await t.post('/v2/organizations/documents/get', { organizationId: 'a-org' }, a);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'a-doc' })]);
+  });
+
+  it("B's deletion of its own organization of the same id leaves A's", async () => {
+    await t.post('/v2/organizations/add', { organizations: [{ organizationId: 'a-org' }] }, b);
+    const deleted = await t.post('/v2/organizations/delete', { organizationIds: ['a-org'] }, b);
+    expect(deleted.body.result.data['a-org'].success).toBe(true);
+    await t.settle();
+    const docs = await t.post('/v2/organizations/documents/get', { organizationId: 'a-org' }, a);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'a-doc' })]);
+    const status = await t.post(
+      '/v2/organizations/delete/status/get',
+      { organizationId: 'a-org', deletionId: deleted.body.result.data['a-org'].deletionId },
+      a,
+    );
+    expect(status.body.error.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('tenancy of client tokens, permissions, signatures and the permission provider (D4.1, D15)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const restricted = { type: 'document', id: 'd', organizationId: 'shared' };
+  const readAccess = (h: Record<string, string>) =>
+    t.post(
+      '/v2/auth/permissions/get',
+      { organizationId: 'shared', userIds: ['u'], documentIds: ['d'] },
+      h,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // The same organization and document ids under both keys; only A grants.
+    for (const h of [a, b]) {
+      await t.post(
+        '/v2/organizations/documents/add',
+        {
+          organizationId: 'shared',
+          createOrganization: true,
+          documents: [{ documentId: 'd', documentName: 'D', accessType: 'restricted' }],
+        },
+        h,
+      );
+    }
+    await t.post(
+      '/v2/auth/permissions/add',
+      {
+        user: { userId: 'u' },
+        permissions: { resources: [{ ...restricted, accessRole: 'viewer' }] },
+      },
+      a,
+    );
+    await t.post(
+      '/v2/workspace/permissionproviderconfig/update',
+      {
+        usePermissionProvider: true,
+        permissionProviderConfig: {
+          permissionProviderUrl: 'https://a.example.com',
+          authToken: 'a-token',
+        },
+      },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  it("B sees none of A's grants, removes none of them, and its own grants reach only its own document", async () => {
+    const bRead = await readAccess(b);
+    expect(bRead.body.result.data.u.documents.d.errorCode).toBe('permission_denied');
+    await t.post(
+      '/v2/auth/permissions/remove',
+      { userId: 'u', permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await readAccess(a)).body.result.data.u.documents.d).toEqual({
+      accessRole: 'viewer',
+      accessType: 'restricted',
+    });
+    await t.post(
+      '/v2/auth/permissions/add',
+      { user: { userId: 'u' }, permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await readAccess(a)).body.result.data.u.documents.d.accessRole).toBe('viewer');
+    expect((await readAccess(b)).body.result.data.u.documents.d.accessRole).toBe('editor');
+  });
+
+  it("B's tokens and signatures are made with keys of its own, and B reads only its own provider settings", async () => {
+    const keysOf = async (h: Record<string, string>) =>
+      (await t.post('/v2/auth/verificationkeys/get', {}, h)).body.result.data;
+    const [ka, kb] = [await keysOf(a), await keysOf(b)];
+    expect(kb.tokenKey.kid).not.toBe(ka.tokenKey.kid);
+    expect(kb.signatureSecret).not.toBe(ka.signatureSecret);
+    const provider = await t.post('/v2/workspace/permissionproviderconfig/get', {}, b);
+    expect(provider.body.result.data).toEqual({
+      usePermissionProvider: false,
+      permissionProviderConfig: { permissionProviderUrl: '', authToken: '' },
+    });
+    await t.post(
+      '/v2/workspace/permissionproviderconfig/update',
+      { usePermissionProvider: false },
+      b,
+    );
+    const own = await t.post('/v2/workspace/permissionproviderconfig/get', {}, a);
+    expect(own.body.result.data.usePermissionProvider).toBe(true);
+  });
+
+  it("a write of B with verifyUserPermissions is judged by B's grants, never A's", async () => {
+    const add = (h: Record<string, string>) =>
+      t.post(
+        '/v2/commentannotations/add',
+        {
+          organizationId: 'shared',
+          documentId: 'd',
+          verifyUserPermissions: true,
+          commentAnnotations: [{ commentData: [{ commentText: 'x', from: { userId: 'u' } }] }],
+        },
+        h,
+      );
+    await t.post(
+      '/v2/auth/permissions/remove',
+      { userId: 'u', permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await add(b)).status).toBe(403);
+    expect((await add(a)).status).toBe(200);
+  });
+});

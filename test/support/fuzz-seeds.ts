@@ -656,6 +656,27 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: () => ({ ...scratch, annotationId: 'sa', commentId: 1, icon: 'HEART', user: bob }),
   },
+  '/v2/commentannotations/count/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      documentIds: ['doc'],
+      userId: 'bob',
+      statusIds: ['OPEN'],
+    }),
+  },
+  '/v2/commentannotations/comments/get': {
+    auth: 'apiKey',
+    data: () => ({ ...doc, annotationId: 'a1', userIds: ['ann'], commentIds: [1] }),
+  },
+  '/v2/commentannotations/viewedby/add': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userId: 'bob', annotationIds: ['sa'] }),
+  },
+  '/v2/commentannotations/viewedby/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userId: 'bob', annotationIds: ['sa'] }),
+  },
   '/v2/reactions/add': {
     auth: 'apiKey',
     data: () => ({
@@ -735,6 +756,10 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/presence/get': { auth: 'apiKey', data: () => ({ ...doc }) },
   '/v2/presence/delete': { auth: 'apiKey', data: () => ({ ...doc, userIds: ['ghost-user'] }) },
+  '/v2/presence/update': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, users: [{ ...ann, status: 'away' }] }),
+  },
   '/v1/notifications/add': {
     auth: 'apiKey',
     // No notificationId: each accepted variant makes a new notification in the scratch document.

@@ -465,6 +465,23 @@ export async function seedEveryKind(
         ),
       );
       await ok(await t.post('/v2/presence/add', { ...doc, users: [victim, keeper] }, h));
+      await ok(
+        await t.post(
+          '/v2/presence/update',
+          { ...doc, users: [{ ...victim, name: `${victim.name} (away)`, status: 'away' }] },
+          h,
+        ),
+      );
+      // Read marks: the victim read the keeper's annotation (a row), and in the first document
+      // read their own and took it back (only in the log).
+      const readMark = (path: string, annotationIds: string[]) =>
+        t.post(path, { ...doc, userId: victim.userId, annotationIds }, h);
+      await ok(await readMark('/v2/commentannotations/viewedby/add', [`${documentId}-by-keeper`]));
+      if (documentId === documents[0]) {
+        const own = [`${documentId}-by-victim`];
+        await ok(await readMark('/v2/commentannotations/viewedby/add', own));
+        await ok(await readMark('/v2/commentannotations/viewedby/delete', own));
+      }
       // Data that is gone from the read side but still in the log: a presence they left (in
       // each organization's first document) and a deleted reaction of theirs.
       if (documentId === documents[0]) {
