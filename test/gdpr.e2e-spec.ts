@@ -168,7 +168,7 @@ describe('user data deletion (GDPR)', () => {
     expect(res.body).toEqual({
       status: 'success',
       message: 'Data deletion process has been initiated.',
-      data: { jobId: expect.any(String), tasksCount: 3 * 11 },
+      data: { jobId: expect.any(String), tasksCount: 3 * 12 },
       statusCode: 202,
     });
     const done = await completed(t, h, res.body.data.jobId);
@@ -338,7 +338,7 @@ describe('user data deletion (GDPR)', () => {
       userIds: [keeper.userId],
       organizationIds: ['g-org-3'],
     });
-    expect(narrowed.body.data.tasksCount).toBe(11);
+    expect(narrowed.body.data.tasksCount).toBe(12);
     await completed(t, h, narrowed.body.data.jobId);
     const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
     expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
@@ -423,7 +423,7 @@ describe('user data deletion across a crash', () => {
           tasksLeft: 0,
           lastTaskCompletedTime: expect.any(Number),
         });
-        expect(tasksCount).toBe(33);
+        expect(tasksCount).toBe(36);
         // Each task counted once, the one that ran twice included.
         const [{ count }] = await second.app
           .get(DataSource)
