@@ -22,6 +22,9 @@ const COMPONENTS = '#/components/schemas/';
 const FAILURE = `${COMPONENTS}FailureEnvelope`;
 const SUCCESS = `${COMPONENTS}SuccessEnvelope`;
 
+/** Hosted calls documented as not served: their only answer is a failure, UNIMPLEMENTED (D1). */
+const NOT_SERVED = ['/v2/livestate/broadcast'];
+
 /** The operations that answer in the contract's own envelope instead of `result` (D1). */
 const OWN_ENVELOPE: Record<string, string> = {
   '/v2/users/data/delete': '202',
@@ -175,6 +178,7 @@ describe('OpenAPI document (/docs-json)', () => {
 
   it('gives every operation its success envelope with the real data type', () => {
     for (const [path, op] of operations) {
+      if (NOT_SERVED.includes(path)) continue;
       const own = OWN_ENVELOPE[path];
       const success = op.responses[own ?? '200'];
       const schema = success?.content?.['application/json']?.schema;
@@ -202,9 +206,32 @@ describe('OpenAPI document (/docs-json)', () => {
       '/v2/commentannotations/get',
       '/v2/organizations/get',
       '/v2/reactions/get',
+      '/v2/users/data/get',
       '/v2/users/get',
+      '/v2/workspace/apikeys/get',
       '/v2/workspace/webhooks/deliveries/get',
     ]);
+  });
+
+  it('types the hosted calls not served as a 501 UNIMPLEMENTED only, and leaves out the out-of-scope ones', () => {
+    const answersOnlyFailures = operations
+      .filter(([, op]) => !Object.keys(op.responses).some((code) => code.startsWith('2')))
+      .map(([path]) => path);
+    expect(answersOnlyFailures).toEqual(NOT_SERVED);
+    for (const path of NOT_SERVED) {
+      const notServed = doc.paths[path].post.responses['501'];
+      expect(notServed.description).toMatch(/^UNIMPLEMENTED: /);
+      expect(notServed.content['application/json'].schema).toEqual({ $ref: FAILURE });
+    }
+    expect(
+      doc.components.schemas.FailureEnvelope.properties.error.properties.status.enum,
+    ).toContain('UNIMPLEMENTED');
+    // Served elsewhere or nowhere: the agents, workflow and memory families, the console's email.
+    expect(
+      Object.keys(doc.paths).filter((path) =>
+        /^\/v2\/(agents|workflow|memory|workspace\/email)\//.test(path),
+      ),
+    ).toEqual([]);
   });
 
   it('gives every operation its failure envelope and HTTP codes', () => {
@@ -406,6 +433,28 @@ describe('OpenAPI document (/docs-json)', () => {
         { organizationId: 'acme', allDocuments: true, groupByDocumentId: true },
         h,
       );
+      // User groups, the group filter, and users/delete (hosted), failed items included.
+      await call(
+        '/v2/organizations/usergroups/add',
+        { organizationId: 'acme', organizationUserGroups: [{ groupId: 'g1', groupName: 'G' }] },
+        h,
+      );
+      await call(
+        '/v2/organizations/usergroups/users/add',
+        { organizationId: 'acme', organizationUserGroupId: 'g1', userIds: ['u1', 'u2'] },
+        h,
+      );
+      await call('/v2/users/get', { organizationId: 'acme', organizationUserGroupIds: ['g1'] }, h);
+      await call(
+        '/v2/organizations/usergroups/users/delete',
+        { organizationId: 'acme', organizationUserGroupId: 'g1', deleteAll: true },
+        h,
+      );
+      await call(
+        '/v2/users/delete',
+        { organizationId: 'acme', documentId: 'd1', userIds: ['u1', 'ghost'] },
+        h,
+      );
       await call(
         '/v2/commentannotations/add',
         {
@@ -486,6 +535,17 @@ describe('OpenAPI document (/docs-json)', () => {
       );
       await call('/v2/workspace/apikeyconfig/get', {}, h);
       await call('/v2/workspace/aimodelconfig/get', {}, ws);
+      await call('/v2/workspace/get', {}, ws);
+      await call('/v2/workspace/apikeys/get', { pageSize: 1 }, ws);
+      await call('/v2/workspace/domains/add', { domains: ['types.example.com'] }, h);
+      await call('/v2/workspace/domains/get', {}, h);
+      await call('/v2/workspace/domains/delete', { domains: ['types.example.com'] }, h);
+      await call(
+        '/v2/workspace/apikey/update',
+        { apiKey: key.result.data.apiKey, apiKeyName: 'T' },
+        ws,
+      );
+      await call('/v2/livestate/broadcast', {}, h, 501);
       // Ask AI without a provider key: the contract's `success: false` (D12).
       await call('/v2/rewriter/ask-ai', { model: 'gpt-4o', prompt: 'Shorter', text: 'Text' }, h);
       await call('/v2/rewriter/usage/get', {}, h);
@@ -565,6 +625,8 @@ describe('OpenAPI document (/docs-json)', () => {
       );
       await call('/v2/workspace/webhookconfig/update', { useWebhookService: false }, h);
       await call('/v2/workspace/webhookconfig/get', {}, h);
+      // Everything of u1 (records, comments, reactions, ...), one list per feature.
+      await call('/v2/users/data/get', { organizationId: 'acme', userId: 'u1' }, h);
       const deletion = await call(
         '/v2/users/data/delete',
         { userIds: ['nobody'], organizationIds: ['acme'] },
@@ -616,6 +678,14 @@ describe('OpenAPI document (/docs-json)', () => {
       const failure = answers.findIndex(([, s]) => s === 401);
       expect(diverging((b) => (b.error.status = 'DENIED'), failure)).toEqual([
         expect.stringContaining(`Type '"DENIED"' is not assignable`),
+      ]);
+      const keys = answers.findIndex(([p]) => p === '/v2/workspace/apikeys/get');
+      expect(diverging((b) => (b.result.data[0].apiKeyName = 7), keys)).toEqual([
+        expect.stringContaining("Type 'number' is not assignable to type 'string'"),
+      ]);
+      const notServed = answers.findIndex(([p]) => p === '/v2/livestate/broadcast');
+      expect(diverging((b) => (b.error.status = 'NOT_SERVED'), notServed)).toEqual([
+        expect.stringContaining(`Type '"NOT_SERVED"' is not assignable`),
       ]);
       const workspace = answers.findIndex(([p]) => p === '/v2/workspace/create');
       expect(diverging((b) => (b.result.data.owner = { mail: 'x' }), workspace)).toEqual([

@@ -1,4 +1,4 @@
-import { createTestApp, waitFor, type TestApp } from '@app/testing';
+import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
 
 // D4.1: two API keys of one workspace, using the same ids; neither reaches the other's data.
 describe('tenancy of organizations, folders and documents (D4.1)', () => {
@@ -710,6 +710,76 @@ describe('tenancy of comment annotation reads (D4.1)', () => {
   });
 });
 
+describe('tenancy of workspace reads, allowed domains and API key names (D4.1, D2.3)', () => {
+  let t: TestApp;
+  let a: TestWorkspace;
+  let b: TestWorkspace;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await t.createWorkspace('a@example.com');
+    b = await t.createWorkspace('b@example.com');
+    await t.post('/v2/workspace/domains/add', { domains: ['a.example.com'] }, t.apiKeyHeaders(a));
+    await t.post(
+      '/v2/workspace/apikey/update',
+      { apiKey: a.apiKey, apiKeyName: 'A key' },
+      t.workspaceHeaders(a),
+    );
+  });
+  afterAll(() => t.close());
+
+  async function aIsUnchanged() {
+    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(a));
+    expect(domains.body.result.data).toEqual({ allowedDomains: ['a.example.com'] });
+    const keys = await t.post('/v2/workspace/apikeys/get', {}, t.workspaceHeaders(a));
+    expect(keys.body.result.data).toEqual([{ id: a.apiKey, apiKeyName: 'A key', type: 'testing' }]);
+  }
+
+  it("B reads none of A's domains, keys or workspace", async () => {
+    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(b));
+    expect(domains.body.result.data).toEqual({ allowedDomains: [] });
+    const keys = await t.post(
+      '/v2/workspace/apikeys/get',
+      { apiKeys: [a.apiKey, b.apiKey] },
+      t.workspaceHeaders(b),
+    );
+    expect(keys.body.result.data.map((k: { id: string }) => k.id)).toEqual([b.apiKey]);
+    const space = await t.post('/v2/workspace/get', {}, t.workspaceHeaders(b));
+    expect(space.body.result.data.id).toBe(b.workspaceId);
+    expect(Object.keys(space.body.result.data.apiKeyList)).toEqual([b.apiKey]);
+    expect(space.text).not.toContain(a.apiKey);
+  });
+
+  it("B removes none of A's domains and cannot rename A's key (NOT_FOUND, as an unknown key)", async () => {
+    const removed = await t.post(
+      '/v2/workspace/domains/delete',
+      { domains: ['a.example.com'] },
+      t.apiKeyHeaders(b),
+    );
+    expect(removed.body.error.details).toEqual({
+      domainsRemoved: [],
+      skippedDomains: ['a.example.com'],
+    });
+    const renamed = await t.post(
+      '/v2/workspace/apikey/update',
+      { apiKey: a.apiKey, apiKeyName: 'Taken by B' },
+      t.workspaceHeaders(b),
+    );
+    expect(renamed.status).toBe(404);
+    expect(renamed.body.error).toEqual({ status: 'NOT_FOUND', message: 'API key not found.' });
+    await aIsUnchanged();
+  });
+
+  it("A's credentials with B's workspace id are refused", async () => {
+    const res = await t.post(
+      '/v2/workspace/apikeys/get',
+      {},
+      { 'x-service-workspace-id': b.workspaceId, 'x-service-auth-token': a.workspaceToken },
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
 // D4.1 for the document update, move, access and disabled-state calls: another API key of the
 // same workspace, naming A's ids, changes nothing of A's documents, and B's disabled document
 // refuses no write in A's same-named one.
@@ -791,6 +861,147 @@ describe('tenancy of document updates, moves, access and disabled state (D4.1)',
     expect(mine.status).toBe(200);
     const theirs = await t.post('/v2/presence/add', { ...orgDoc, users: [{ userId: 'bob' }] }, b);
     expect(theirs.body.error).toMatchObject({ status: 'FAILED_PRECONDITION' });
+  });
+});
+
+// D4.1 for the GDPR export (hosted users/data/get): a second key with the same organization,
+// document and user ids answers only its own data, and the first key's page token is refused.
+describe('tenancy of the user data export (D4.1, D8)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const place = { organizationId: 'shared', documentId: 'd' };
+  const ann = { userId: 'ann', name: 'Ann', email: 'ann@example.com' };
+  const exportOf = (h: Record<string, string>, pageToken?: string) =>
+    t.post('/v2/users/data/get', { organizationId: 'shared', userId: 'ann', pageToken }, h);
+  const seed = async (h: Record<string, string>, prefix: string, annotations: number) => {
+    const write = async (path: string, data: Record<string, unknown>) =>
+      expect((await t.post(path, { ...place, ...data }, h)).status).toBe(200);
+    await write('/v2/organizations/documents/add', {
+      organizationId: 'shared',
+      createOrganization: true,
+      documents: [{ documentId: 'd' }],
+    });
+    await write('/v2/users/add', { users: [{ ...ann, name: `${prefix} Ann` }] });
+    await write('/v2/commentannotations/add', {
+      commentAnnotations: Array.from({ length: annotations }, (_, i) => ({
+        annotationId: `${prefix}-${i}`,
+        commentData: [{ commentText: `${prefix} secret`, from: ann }],
+      })),
+    });
+    await write('/v2/reactions/add', {
+      reactions: [{ reactionId: `${prefix}-r`, icon: 'HEART', from: ann }],
+    });
+    await write('/v1/notifications/add', {
+      notificationId: `${prefix}-n`,
+      notifyAll: false,
+      actionUser: ann,
+      displayHeadlineMessageTemplate: '{actionUser} wrote',
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await seed(a, 'A', 101);
+    await seed(b, 'B', 1);
+    await t.settle();
+  });
+  afterAll(() => t.close());
+
+  it("B's export of ann holds B's data only, and A's page token is refused to B", async () => {
+    const mine = await exportOf(b);
+    expect(mine.status).toBe(200);
+    const text = JSON.stringify(mine.body.result.data);
+    expect(text).not.toMatch(/"A[- ]/);
+    expect(
+      mine.body.result.data.comments.map((c: { annotationId: string }) => c.annotationId),
+    ).toEqual(['B-0']);
+    expect(
+      mine.body.result.data.reactions.map((r: { reactionId: string }) => r.reactionId),
+    ).toEqual(['B-r']);
+    expect(mine.body.result.data.notifications.map((n: { id: string }) => n.id)).toEqual(['B-n']);
+    expect(mine.body.result.nextPageToken).toBeUndefined();
+    const theirs = await exportOf(a);
+    expect(theirs.body.result.data.comments).toHaveLength(100);
+    const stolen = await exportOf(b, theirs.body.result.nextPageToken);
+    expect({ status: stolen.status, error: stolen.body.error?.status }).toEqual({
+      status: 400,
+      error: 'INVALID_ARGUMENT',
+    });
+  });
+});
+
+describe('tenancy of user groups and users/delete (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // Both keys have organization `shared` with user `u`; only A has group `g`.
+    for (const h of [a, b]) {
+      await t.post(
+        '/v2/users/add',
+        { organizationId: 'shared', createOrganization: true, users: [{ userId: 'u' }] },
+        h,
+      );
+    }
+    await t.post(
+      '/v2/organizations/usergroups/add',
+      { organizationId: 'shared', organizationUserGroups: [{ groupId: 'g' }] },
+      a,
+    );
+    await t.post(
+      '/v2/organizations/usergroups/users/add',
+      { organizationId: 'shared', organizationUserGroupId: 'g', userIds: ['u'] },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  const inGroup = (h: Record<string, string>) =>
+    t
+      .post('/v2/users/get', { organizationId: 'shared', organizationUserGroupIds: ['g'] }, h)
+      .then((res) => res.body.result.data.map((u: { userId: string }) => u.userId));
+
+  it("B neither sees nor changes A's group; its own group of the same id is its own", async () => {
+    expect(await inGroup(b)).toEqual([]);
+    for (const path of ['add', 'delete']) {
+      const res = await t.post(
+        `/v2/organizations/usergroups/users/${path}`,
+        { organizationId: 'shared', organizationUserGroupId: 'g', userIds: ['u'] },
+        b,
+      );
+      expect(res.body.result.data.u).toMatchObject({ success: false, code: 'not-found' });
+    }
+    const deleteAll = await t.post(
+      '/v2/organizations/usergroups/users/delete',
+      { organizationId: 'shared', organizationUserGroupId: 'g', deleteAll: true },
+      b,
+    );
+    expect(deleteAll.body.error.status).toBe('NOT_FOUND');
+    const own = await t.post(
+      '/v2/organizations/usergroups/add',
+      { organizationId: 'shared', organizationUserGroups: [{ groupId: 'g' }] },
+      b,
+    );
+    expect(own.body.result.data.g.success).toBe(true);
+    expect(await inGroup(b)).toEqual([]);
+    expect(await inGroup(a)).toEqual(['u']);
+  });
+
+  it("B's users/delete removes only B's user", async () => {
+    const res = await t.post('/v2/users/delete', { organizationId: 'shared', userIds: ['u'] }, b);
+    expect(res.body.result.data.u.success).toBe(true);
+    const users = await t.post('/v2/users/get', { organizationId: 'shared' }, a);
+    expect(users.body.result.data.map((u: { userId: string }) => u.userId)).toEqual(['u']);
+    expect(await inGroup(a)).toEqual(['u']);
   });
 });
 

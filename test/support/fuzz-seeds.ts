@@ -184,6 +184,25 @@ export const SEEDS: Record<string, Seed> = {
     // Repeating the seed names a domain the key has: the spec answers that with INTERNAL.
     specifiedInternal: /Skipped existing domains\./,
   },
+  '/v2/workspace/domains/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/domains/delete': {
+    auth: 'apiKey',
+    tenant: 's',
+    // S's domain, added for the seed; once removed, the hosted answer is INTERNAL "skipped".
+    data: () => ({ domains: ['https://www.remove-me.example.com'] }),
+    specifiedInternal: /Skipped non-existing domains\./,
+  },
+  '/v2/workspace/get': { auth: 'workspace', data: () => ({}) },
+  '/v2/workspace/apikeys/get': {
+    auth: 'workspace',
+    data: (c) => ({ apiKeys: [c.a.apiKey], pageSize: 10 }),
+  },
+  '/v2/workspace/apikey/update': {
+    auth: 'workspace',
+    tenant: 's',
+    data: (c) => ({ apiKey: c.s.apiKey, apiKeyName: 'Fuzz key' }),
+    namesOwnApiKey: true,
+  },
   '/v2/workspace/webhookconfig/update': {
     auth: 'apiKey',
     tenant: 's',
@@ -322,6 +341,32 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: (c) => ({ pageSize: 1, pageToken: c.organizationsPageToken }),
   },
+  // Lifecycle calls name ids no other seed uses, so their fuzzing deletes nothing others need.
+  '/v2/organizations/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationIds: ['fuzz-doomed-org'] }),
+  },
+  '/v2/organizations/delete/status/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'fuzz-doomed-org', deletionId: 'fuzz-deletion' }),
+  },
+  '/v2/organizations/access/disablestate/update': {
+    auth: 'apiKey',
+    data: () => ({ organizationIds: ['fuzz-disabled-org'], disabled: false }),
+  },
+  '/v2/organizations/folders/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', folderId: 'fuzz-doomed-folder' }),
+  },
+  '/v2/organizations/folders/access/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      folderIds: ['fuzz-missing-folder'],
+      accessType: 'restricted',
+      inheritFromParent: false,
+    }),
+  },
   '/v1/organizations/folders/update': {
     auth: 'apiKey',
     data: () => ({
@@ -442,8 +487,36 @@ export const SEEDS: Record<string, Seed> = {
       allDocuments: true,
       groupByDocumentId: true,
       userIds: ['ann'],
+      organizationUserGroupIds: ['sg'],
       pageSize: 5,
     }),
+  },
+  // User groups and users/delete act on the scratch organization only.
+  '/v2/organizations/usergroups/add': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'sorg',
+      createOrganization: false,
+      organizationUserGroups: [{ groupId: 'sg', groupName: 'Scratch group' }],
+    }),
+    keepsExtra: ['organizationUserGroups[]'],
+  },
+  '/v2/organizations/usergroups/users/add': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'sorg', organizationUserGroupId: 'sg', userIds: ['ann'] }),
+  },
+  '/v2/organizations/usergroups/users/delete': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'sorg',
+      organizationUserGroupId: 'sg',
+      userIds: ['ann'],
+      deleteAll: false,
+    }),
+  },
+  '/v2/users/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userIds: ['ghost-user'] }),
   },
   '/v2/users/data/delete': {
     auth: 'apiKey',
@@ -456,6 +529,11 @@ export const SEEDS: Record<string, Seed> = {
   '/v2/users/data/delete/status': {
     auth: 'apiKey',
     data: (c) => ({ jobId: c.deletionJobId }),
+  },
+  // A read: every variant reads ann's data in org, and must never answer another tenant's.
+  '/v2/users/data/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', userId: 'ann' }),
   },
   '/v2/commentannotations/add': {
     auth: 'apiKey',
@@ -919,5 +997,90 @@ export const SEEDS: Record<string, Seed> = {
       location: { id: 'ghost-location', locationName: 'Nowhere' },
     }),
     credentialFields: ['apiKey', 'authToken'],
+  },
+  // D15: tokens and signatures write nothing but the key's own key and secret (made once).
+  '/v2/auth/generate_token': {
+    auth: 'apiKey',
+    data: () => ({
+      userId: 'ann',
+      userProperties: { isAdmin: false, name: ann.name, email: ann.email },
+      permissions: {
+        resources: [
+          { type: 'organization', id: 'org', accessRole: 'editor' },
+          {
+            type: 'document',
+            id: 'doc',
+            organizationId: 'org',
+            accessRole: 'viewer',
+            expiresAt: 1640995200,
+          },
+        ],
+      },
+    }),
+  },
+  // In the scratch organization: a null role or expiry (read as absent) changes the grant.
+  '/v2/auth/permissions/add': {
+    auth: 'apiKey',
+    data: () => ({
+      user: { userId: 'ann' },
+      permissions: {
+        resources: [
+          { type: 'organization', id: 'sorg', accessRole: 'editor' },
+          {
+            type: 'folder',
+            id: 'sfolder',
+            organizationId: 'sorg',
+            accessRole: 'viewer',
+            expiresAt: 4102444800,
+          },
+        ],
+      },
+    }),
+  },
+  '/v2/auth/permissions/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      userIds: ['ann', 'bob'],
+      folderIds: ['f'],
+      documentIds: ['doc'],
+    }),
+  },
+  // A grant no one holds: removing it is no change.
+  '/v2/auth/permissions/remove': {
+    auth: 'apiKey',
+    data: () => ({
+      userId: 'ghost-user',
+      permissions: { resources: [{ type: 'document', id: 'sdoc', organizationId: 'sorg' }] },
+    }),
+  },
+  '/v2/auth/generate_signature': {
+    auth: 'apiKey',
+    data: () => ({
+      permissions: [
+        {
+          userId: 'ann',
+          resourceId: 'doc',
+          type: 'document',
+          hasAccess: true,
+          accessRole: 'viewer',
+          expiresAt: 1759745729823,
+        },
+      ],
+    }),
+  },
+  '/v2/auth/verificationkeys/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/permissionproviderconfig/get': { auth: 'apiKey', data: () => ({}) },
+  // Settings whose valid variants have effects: the scratch workspace's.
+  '/v2/workspace/permissionproviderconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      usePermissionProvider: true,
+      permissionProviderConfig: {
+        permissionProviderUrl: 'https://permissions.example.com/check',
+        authToken: 'provider-token',
+      },
+    }),
   },
 };
