@@ -182,6 +182,7 @@ describe('fuzzing every operation', () => {
       .expect(202);
     const page = await t.post('/v2/organizations/get', { pageSize: 1 }, h).expect(200);
     const sh = t.apiKeyHeaders(s);
+    await post('/v2/workspace/domains/add', { domains: ['remove-me.example.com'] }, sh);
     await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
     await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, sh);
     const endpoint = await post(
@@ -205,7 +206,11 @@ describe('fuzzing every operation', () => {
       deletableEndpointId: deletable.id,
     };
     const docs = await request(server).get('/docs-json').expect(200);
-    routes = Object.keys(docs.body.paths).filter((p) => docs.body.paths[p].post);
+    // A hosted call documented as not served answers only 501 whatever it is sent (nothing to
+    // fuzz; openapi.e2e-spec and its own suite check it).
+    routes = Object.keys(docs.body.paths).filter(
+      (p) => docs.body.paths[p].post && !docs.body.paths[p].post.responses['501'],
+    );
   });
   afterAll(() => t?.close());
 
@@ -395,6 +400,8 @@ describe('fuzzing every operation', () => {
       ['/v2/workspace/apikeyconfig/get', {}, key],
       ['/v2/workspace/authtokens/get', { apiKey: a.apiKey }, space],
       ['/v2/workspace/aimodelconfig/get', {}, space],
+      ['/v2/workspace/domains/get', {}, key],
+      ['/v2/workspace/get', {}, space],
     ];
     const out = new Map<string, unknown>();
     for (const [path, data, headers] of reads) {
