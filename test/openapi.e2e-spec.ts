@@ -206,6 +206,7 @@ describe('OpenAPI document (/docs-json)', () => {
       '/v2/commentannotations/get',
       '/v2/organizations/get',
       '/v2/reactions/get',
+      '/v2/users/data/get',
       '/v2/users/get',
       '/v2/workspace/apikeys/get',
       '/v2/workspace/webhooks/deliveries/get',
@@ -432,6 +433,28 @@ describe('OpenAPI document (/docs-json)', () => {
         { organizationId: 'acme', allDocuments: true, groupByDocumentId: true },
         h,
       );
+      // User groups, the group filter, and users/delete (hosted), failed items included.
+      await call(
+        '/v2/organizations/usergroups/add',
+        { organizationId: 'acme', organizationUserGroups: [{ groupId: 'g1', groupName: 'G' }] },
+        h,
+      );
+      await call(
+        '/v2/organizations/usergroups/users/add',
+        { organizationId: 'acme', organizationUserGroupId: 'g1', userIds: ['u1', 'u2'] },
+        h,
+      );
+      await call('/v2/users/get', { organizationId: 'acme', organizationUserGroupIds: ['g1'] }, h);
+      await call(
+        '/v2/organizations/usergroups/users/delete',
+        { organizationId: 'acme', organizationUserGroupId: 'g1', deleteAll: true },
+        h,
+      );
+      await call(
+        '/v2/users/delete',
+        { organizationId: 'acme', documentId: 'd1', userIds: ['u1', 'ghost'] },
+        h,
+      );
       await call(
         '/v2/commentannotations/add',
         {
@@ -602,6 +625,8 @@ describe('OpenAPI document (/docs-json)', () => {
       );
       await call('/v2/workspace/webhookconfig/update', { useWebhookService: false }, h);
       await call('/v2/workspace/webhookconfig/get', {}, h);
+      // Everything of u1 (records, comments, reactions, ...), one list per feature.
+      await call('/v2/users/data/get', { organizationId: 'acme', userId: 'u1' }, h);
       const deletion = await call(
         '/v2/users/data/delete',
         { userIds: ['nobody'], organizationIds: ['acme'] },

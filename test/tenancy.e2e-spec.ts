@@ -710,6 +710,76 @@ describe('tenancy of comment annotation reads (D4.1)', () => {
   });
 });
 
+describe('tenancy of workspace reads, allowed domains and API key names (D4.1, D2.3)', () => {
+  let t: TestApp;
+  let a: TestWorkspace;
+  let b: TestWorkspace;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await t.createWorkspace('a@example.com');
+    b = await t.createWorkspace('b@example.com');
+    await t.post('/v2/workspace/domains/add', { domains: ['a.example.com'] }, t.apiKeyHeaders(a));
+    await t.post(
+      '/v2/workspace/apikey/update',
+      { apiKey: a.apiKey, apiKeyName: 'A key' },
+      t.workspaceHeaders(a),
+    );
+  });
+  afterAll(() => t.close());
+
+  async function aIsUnchanged() {
+    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(a));
+    expect(domains.body.result.data).toEqual({ allowedDomains: ['a.example.com'] });
+    const keys = await t.post('/v2/workspace/apikeys/get', {}, t.workspaceHeaders(a));
+    expect(keys.body.result.data).toEqual([{ id: a.apiKey, apiKeyName: 'A key', type: 'testing' }]);
+  }
+
+  it("B reads none of A's domains, keys or workspace", async () => {
+    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(b));
+    expect(domains.body.result.data).toEqual({ allowedDomains: [] });
+    const keys = await t.post(
+      '/v2/workspace/apikeys/get',
+      { apiKeys: [a.apiKey, b.apiKey] },
+      t.workspaceHeaders(b),
+    );
+    expect(keys.body.result.data.map((k: { id: string }) => k.id)).toEqual([b.apiKey]);
+    const space = await t.post('/v2/workspace/get', {}, t.workspaceHeaders(b));
+    expect(space.body.result.data.id).toBe(b.workspaceId);
+    expect(Object.keys(space.body.result.data.apiKeyList)).toEqual([b.apiKey]);
+    expect(space.text).not.toContain(a.apiKey);
+  });
+
+  it("B removes none of A's domains and cannot rename A's key (NOT_FOUND, as an unknown key)", async () => {
+    const removed = await t.post(
+      '/v2/workspace/domains/delete',
+      { domains: ['a.example.com'] },
+      t.apiKeyHeaders(b),
+    );
+    expect(removed.body.error.details).toEqual({
+      domainsRemoved: [],
+      skippedDomains: ['a.example.com'],
+    });
+    const renamed = await t.post(
+      '/v2/workspace/apikey/update',
+      { apiKey: a.apiKey, apiKeyName: 'Taken by B' },
+      t.workspaceHeaders(b),
+    );
+    expect(renamed.status).toBe(404);
+    expect(renamed.body.error).toEqual({ status: 'NOT_FOUND', message: 'API key not found.' });
+    await aIsUnchanged();
+  });
+
+  it("A's credentials with B's workspace id are refused", async () => {
+    const res = await t.post(
+      '/v2/workspace/apikeys/get',
+      {},
+      { 'x-service-workspace-id': b.workspaceId, 'x-service-auth-token': a.workspaceToken },
+    );
+    expect(res.status).toBe(401);
+  });
+});
+
 // D4.1 for the document update, move, access and disabled-state calls: another API key of the
 // same workspace, naming A's ids, changes nothing of A's documents, and B's disabled document
 // refuses no write in A's same-named one.
@@ -794,76 +864,406 @@ describe('tenancy of document updates, moves, access and disabled state (D4.1)',
   });
 });
 
-describe('tenancy of workspace reads, allowed domains and API key names (D4.1, D2.3)', () => {
+// D4.1 for the GDPR export (hosted users/data/get): a second key with the same organization,
+// document and user ids answers only its own data, and the first key's page token is refused.
+describe('tenancy of the user data export (D4.1, D8)', () => {
   let t: TestApp;
-  let a: TestWorkspace;
-  let b: TestWorkspace;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const place = { organizationId: 'shared', documentId: 'd' };
+  const ann = { userId: 'ann', name: 'Ann', email: 'ann@example.com' };
+  const exportOf = (h: Record<string, string>, pageToken?: string) =>
+    t.post('/v2/users/data/get', { organizationId: 'shared', userId: 'ann', pageToken }, h);
+  const seed = async (h: Record<string, string>, prefix: string, annotations: number) => {
+    const write = async (path: string, data: Record<string, unknown>) =>
+      expect((await t.post(path, { ...place, ...data }, h)).status).toBe(200);
+    await write('/v2/organizations/documents/add', {
+      organizationId: 'shared',
+      createOrganization: true,
+      documents: [{ documentId: 'd' }],
+    });
+    await write('/v2/users/add', { users: [{ ...ann, name: `${prefix} Ann` }] });
+    await write('/v2/commentannotations/add', {
+      commentAnnotations: Array.from({ length: annotations }, (_, i) => ({
+        annotationId: `${prefix}-${i}`,
+        commentData: [{ commentText: `${prefix} secret`, from: ann }],
+      })),
+    });
+    await write('/v2/reactions/add', {
+      reactions: [{ reactionId: `${prefix}-r`, icon: 'HEART', from: ann }],
+    });
+    await write('/v1/notifications/add', {
+      notificationId: `${prefix}-n`,
+      notifyAll: false,
+      actionUser: ann,
+      displayHeadlineMessageTemplate: '{actionUser} wrote',
+    });
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await t.createWorkspace('a@example.com');
-    b = await t.createWorkspace('b@example.com');
-    await t.post('/v2/workspace/domains/add', { domains: ['a.example.com'] }, t.apiKeyHeaders(a));
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await seed(a, 'A', 101);
+    await seed(b, 'B', 1);
+    await t.settle();
+  });
+  afterAll(() => t.close());
+
+  it("B's export of ann holds B's data only, and A's page token is refused to B", async () => {
+    const mine = await exportOf(b);
+    expect(mine.status).toBe(200);
+    const text = JSON.stringify(mine.body.result.data);
+    expect(text).not.toMatch(/"A[- ]/);
+    expect(
+      mine.body.result.data.comments.map((c: { annotationId: string }) => c.annotationId),
+    ).toEqual(['B-0']);
+    expect(
+      mine.body.result.data.reactions.map((r: { reactionId: string }) => r.reactionId),
+    ).toEqual(['B-r']);
+    expect(mine.body.result.data.notifications.map((n: { id: string }) => n.id)).toEqual(['B-n']);
+    expect(mine.body.result.nextPageToken).toBeUndefined();
+    const theirs = await exportOf(a);
+    expect(theirs.body.result.data.comments).toHaveLength(100);
+    const stolen = await exportOf(b, theirs.body.result.nextPageToken);
+    expect({ status: stolen.status, error: stolen.body.error?.status }).toEqual({
+      status: 400,
+      error: 'INVALID_ARGUMENT',
+    });
+  });
+});
+
+describe('tenancy of user groups and users/delete (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // Both keys have organization `shared` with user `u`; only A has group `g`.
+    for (const h of [a, b]) {
+      await t.post(
+        '/v2/users/add',
+        { organizationId: 'shared', createOrganization: true, users: [{ userId: 'u' }] },
+        h,
+      );
+    }
     await t.post(
-      '/v2/workspace/apikey/update',
-      { apiKey: a.apiKey, apiKeyName: 'A key' },
-      t.workspaceHeaders(a),
+      '/v2/organizations/usergroups/add',
+      { organizationId: 'shared', organizationUserGroups: [{ groupId: 'g' }] },
+      a,
+    );
+    await t.post(
+      '/v2/organizations/usergroups/users/add',
+      { organizationId: 'shared', organizationUserGroupId: 'g', userIds: ['u'] },
+      a,
     );
   });
   afterAll(() => t.close());
 
-  async function aIsUnchanged() {
-    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(a));
-    expect(domains.body.result.data).toEqual({ allowedDomains: ['a.example.com'] });
-    const keys = await t.post('/v2/workspace/apikeys/get', {}, t.workspaceHeaders(a));
-    expect(keys.body.result.data).toEqual([{ id: a.apiKey, apiKeyName: 'A key', type: 'testing' }]);
-  }
+  const inGroup = (h: Record<string, string>) =>
+    t
+      .post('/v2/users/get', { organizationId: 'shared', organizationUserGroupIds: ['g'] }, h)
+      .then((res) => res.body.result.data.map((u: { userId: string }) => u.userId));
 
-  it("B reads none of A's domains, keys or workspace", async () => {
-    const domains = await t.post('/v2/workspace/domains/get', {}, t.apiKeyHeaders(b));
-    expect(domains.body.result.data).toEqual({ allowedDomains: [] });
-    const keys = await t.post(
-      '/v2/workspace/apikeys/get',
-      { apiKeys: [a.apiKey, b.apiKey] },
-      t.workspaceHeaders(b),
+  it("B neither sees nor changes A's group; its own group of the same id is its own", async () => {
+    expect(await inGroup(b)).toEqual([]);
+    for (const path of ['add', 'delete']) {
+      const res = await t.post(
+        `/v2/organizations/usergroups/users/${path}`,
+        { organizationId: 'shared', organizationUserGroupId: 'g', userIds: ['u'] },
+        b,
+      );
+      expect(res.body.result.data.u).toMatchObject({ success: false, code: 'not-found' });
+    }
+    const deleteAll = await t.post(
+      '/v2/organizations/usergroups/users/delete',
+      { organizationId: 'shared', organizationUserGroupId: 'g', deleteAll: true },
+      b,
     );
-    expect(keys.body.result.data.map((k: { id: string }) => k.id)).toEqual([b.apiKey]);
-    const space = await t.post('/v2/workspace/get', {}, t.workspaceHeaders(b));
-    expect(space.body.result.data.id).toBe(b.workspaceId);
-    expect(Object.keys(space.body.result.data.apiKeyList)).toEqual([b.apiKey]);
-    expect(space.text).not.toContain(a.apiKey);
+    expect(deleteAll.body.error.status).toBe('NOT_FOUND');
+    const own = await t.post(
+      '/v2/organizations/usergroups/add',
+      { organizationId: 'shared', organizationUserGroups: [{ groupId: 'g' }] },
+      b,
+    );
+    expect(own.body.result.data.g.success).toBe(true);
+    expect(await inGroup(b)).toEqual([]);
+    expect(await inGroup(a)).toEqual(['u']);
   });
 
-  it("B removes none of A's domains and cannot rename A's key (NOT_FOUND, as an unknown key)", async () => {
-    const removed = await t.post(
-      '/v2/workspace/domains/delete',
-      { domains: ['a.example.com'] },
-      t.apiKeyHeaders(b),
-    );
-    expect(removed.body.error.details).toEqual({
-      domainsRemoved: [],
-      skippedDomains: ['a.example.com'],
-    });
-    const renamed = await t.post(
-      '/v2/workspace/apikey/update',
-      { apiKey: a.apiKey, apiKeyName: 'Taken by B' },
-      t.workspaceHeaders(b),
-    );
-    expect(renamed.status).toBe(404);
-    expect(renamed.body.error).toEqual({ status: 'NOT_FOUND', message: 'API key not found.' });
-    await aIsUnchanged();
-  });
-
-  it("A's credentials with B's workspace id are refused", async () => {
-    const res = await t.post(
-      '/v2/workspace/apikeys/get',
-      {},
-      { 'x-service-workspace-id': b.workspaceId, 'x-service-auth-token': a.workspaceToken },
-    );
-    expect(res.status).toBe(401);
+  it("B's users/delete removes only B's user", async () => {
+    const res = await t.post('/v2/users/delete', { organizationId: 'shared', userIds: ['u'] }, b);
+    expect(res.body.result.data.u.success).toBe(true);
+    const users = await t.post('/v2/users/get', { organizationId: 'shared' }, a);
+    expect(users.body.result.data.map((u: { userId: string }) => u.userId)).toEqual(['u']);
+    expect(await inGroup(a)).toEqual(['u']);
   });
 });
 
-// D4.1 for the document update, move, access and disabled-state calls: another API key of the
-// same workspace, naming A's ids, changes nothing of A's documents, and B's disabled document
-// refuses no write in A's same-named one.
+describe('tenancy of comment counts, read marks, comments and presence update (D4.1)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const doc = { organizationId: 'shared-reads', documentId: 'd' };
+
+  const setUp = async (h: Record<string, string>) => {
+    await t.post(
+      '/v2/organizations/documents/add',
+      { ...doc, createOrganization: true, documents: [{ documentId: 'd' }] },
+      h,
+    );
+    const res = await t.post(
+      '/v2/commentannotations/add',
+      {
+        ...doc,
+        commentAnnotations: [{ annotationId: 'x', commentData: [{ from: { userId: 'ann' } }] }],
+      },
+      h,
+    );
+    expect(res.status).toBe(200);
+    await t.post('/v2/presence/add', { ...doc, users: [{ userId: 'ann', status: 'online' }] }, h);
+  };
+  const count = async (h: Record<string, string>) =>
+    (
+      await t.post(
+        '/v2/commentannotations/count/get',
+        { organizationId: doc.organizationId, documentIds: ['d'], userId: 'bob' },
+        h,
+      )
+    ).body.result.data;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await setUp(a);
+  });
+  afterAll(() => t.close());
+
+  it("B counts, reads, marks and updates nothing of A's, before and after making the same ids", async () => {
+    expect(await count(b)).toEqual({ d: { total: 0, unread: 0 } });
+    const comments = await t.post(
+      '/v2/commentannotations/comments/get',
+      { ...doc, annotationId: 'x' },
+      b,
+    );
+    expect(comments.status).toBe(404);
+    const mark = await t.post(
+      '/v2/commentannotations/viewedby/add',
+      { ...doc, userId: 'bob', annotationIds: ['x'] },
+      b,
+    );
+    expect(mark.status).toBe(404);
+    const update = await t.post(
+      '/v2/presence/update',
+      { ...doc, users: [{ userId: 'ann', status: 'away' }] },
+      b,
+    );
+    expect(update.status).toBe(404);
+
+    await setUp(b);
+    const marked = await t.post(
+      '/v2/commentannotations/viewedby/add',
+      { ...doc, userId: 'bob', annotationIds: ['x'] },
+      b,
+    );
+    expect(marked.body.result.data.x.success).toBe(true);
+    await t.post('/v2/presence/update', { ...doc, users: [{ userId: 'ann', status: 'away' }] }, b);
+    expect(await count(b)).toEqual({ d: { total: 1, unread: 0 } });
+    expect(await count(a)).toEqual({ d: { total: 1, unread: 1 } });
+    const present = (await t.post('/v2/presence/get', doc, a)).body.result.data;
+    expect(present).toEqual([{ userId: 'ann', status: 'online', lastSeen: expect.any(Number) }]);
+  });
+});
+
+describe('tenancy of organization and folder deletion, disabled state and folder access (D4.1, D6.9)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    await t.post(
+      '/v2/organizations/documents/add',
+      {
+        organizationId: 'a-org',
+        createOrganization: true,
+        folderId: 'a-folder',
+        createFolder: true,
+        documents: [{ documentId: 'a-doc' }],
+      },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('B can neither delete, disable nor change the folders of A', async () => {
+    const deleted = await t.post('/v2/organizations/delete', { organizationIds: ['a-org'] }, b);
+    expect(deleted.body.result.data['a-org']).toMatchObject({ success: false, code: 'not-found' });
+    // B's disable makes an organization of B's own (hosted: a missing one is made).
+    await t.post(
+      '/v2/organizations/access/disablestate/update',
+      { organizationIds: ['a-org'], disabled: true },
+      b,
+    );
+    const folder = await t.post(
+      '/v2/organizations/folders/delete',
+      { organizationId: 'a-org', folderId: 'a-folder' },
+      b,
+    );
+    expect(folder.body.error.status).toBe('NOT_FOUND');
+    const access = await t.post(
+      '/v2/organizations/folders/access/update',
+      { organizationId: 'a-org', folderIds: ['a-folder'], accessType: 'restricted' },
+      b,
+    );
+    expect(access.body.result.data['a-folder']).toMatchObject({ success: false });
+    await t.settle();
+    const org = await t.post('/v2/organizations/get', { organizationIds: ['a-org'] }, a);
+    expect(org.body.result.data).toEqual([expect.objectContaining({ disabled: false })]);
+    const folders = await t.post('/v2/organizations/folders/get', { organizationId: 'a-org' }, a);
+    expect(folders.body.result.data).toEqual([
+      expect.objectContaining({ folderId: 'a-folder', accessType: 'public' }),
+    ]);
+    const docs = await t.post('/v2/organizations/documents/get', { organizationId: 'a-org' }, a);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'a-doc' })]);
+  });
+
+  it("B's deletion of its own organization of the same id leaves A's", async () => {
+    await t.post('/v2/organizations/add', { organizations: [{ organizationId: 'a-org' }] }, b);
+    const deleted = await t.post('/v2/organizations/delete', { organizationIds: ['a-org'] }, b);
+    expect(deleted.body.result.data['a-org'].success).toBe(true);
+    await t.settle();
+    const docs = await t.post('/v2/organizations/documents/get', { organizationId: 'a-org' }, a);
+    expect(docs.body.result.data).toEqual([expect.objectContaining({ id: 'a-doc' })]);
+    const status = await t.post(
+      '/v2/organizations/delete/status/get',
+      { organizationId: 'a-org', deletionId: deleted.body.result.data['a-org'].deletionId },
+      a,
+    );
+    expect(status.body.error.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('tenancy of client tokens, permissions, signatures and the permission provider (D4.1, D15)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  const restricted = { type: 'document', id: 'd', organizationId: 'shared' };
+  const readAccess = (h: Record<string, string>) =>
+    t.post(
+      '/v2/auth/permissions/get',
+      { organizationId: 'shared', userIds: ['u'], documentIds: ['d'] },
+      h,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // The same organization and document ids under both keys; only A grants.
+    for (const h of [a, b]) {
+      await t.post(
+        '/v2/organizations/documents/add',
+        {
+          organizationId: 'shared',
+          createOrganization: true,
+          documents: [{ documentId: 'd', documentName: 'D', accessType: 'restricted' }],
+        },
+        h,
+      );
+    }
+    await t.post(
+      '/v2/auth/permissions/add',
+      {
+        user: { userId: 'u' },
+        permissions: { resources: [{ ...restricted, accessRole: 'viewer' }] },
+      },
+      a,
+    );
+    await t.post(
+      '/v2/workspace/permissionproviderconfig/update',
+      {
+        usePermissionProvider: true,
+        permissionProviderConfig: {
+          permissionProviderUrl: 'https://a.example.com',
+          authToken: 'a-token',
+        },
+      },
+      a,
+    );
+  });
+  afterAll(() => t.close());
+
+  it("B sees none of A's grants, removes none of them, and its own grants reach only its own document", async () => {
+    const bRead = await readAccess(b);
+    expect(bRead.body.result.data.u.documents.d.errorCode).toBe('permission_denied');
+    await t.post(
+      '/v2/auth/permissions/remove',
+      { userId: 'u', permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await readAccess(a)).body.result.data.u.documents.d).toEqual({
+      accessRole: 'viewer',
+      accessType: 'restricted',
+    });
+    await t.post(
+      '/v2/auth/permissions/add',
+      { user: { userId: 'u' }, permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await readAccess(a)).body.result.data.u.documents.d.accessRole).toBe('viewer');
+    expect((await readAccess(b)).body.result.data.u.documents.d.accessRole).toBe('editor');
+  });
+
+  it("B's tokens and signatures are made with keys of its own, and B reads only its own provider settings", async () => {
+    const keysOf = async (h: Record<string, string>) =>
+      (await t.post('/v2/auth/verificationkeys/get', {}, h)).body.result.data;
+    const [ka, kb] = [await keysOf(a), await keysOf(b)];
+    expect(kb.tokenKey.kid).not.toBe(ka.tokenKey.kid);
+    expect(kb.signatureSecret).not.toBe(ka.signatureSecret);
+    const provider = await t.post('/v2/workspace/permissionproviderconfig/get', {}, b);
+    expect(provider.body.result.data).toEqual({
+      usePermissionProvider: false,
+      permissionProviderConfig: { permissionProviderUrl: '', authToken: '' },
+    });
+    await t.post(
+      '/v2/workspace/permissionproviderconfig/update',
+      { usePermissionProvider: false },
+      b,
+    );
+    const own = await t.post('/v2/workspace/permissionproviderconfig/get', {}, a);
+    expect(own.body.result.data.usePermissionProvider).toBe(true);
+  });
+
+  it("a write of B with verifyUserPermissions is judged by B's grants, never A's", async () => {
+    const add = (h: Record<string, string>) =>
+      t.post(
+        '/v2/commentannotations/add',
+        {
+          organizationId: 'shared',
+          documentId: 'd',
+          verifyUserPermissions: true,
+          commentAnnotations: [{ commentData: [{ commentText: 'x', from: { userId: 'u' } }] }],
+        },
+        h,
+      );
+    await t.post(
+      '/v2/auth/permissions/remove',
+      { userId: 'u', permissions: { resources: [restricted] } },
+      b,
+    );
+    expect((await add(b)).status).toBe(403);
+    expect((await add(a)).status).toBe(200);
+  });
+});

@@ -341,6 +341,32 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: (c) => ({ pageSize: 1, pageToken: c.organizationsPageToken }),
   },
+  // Lifecycle calls name ids no other seed uses, so their fuzzing deletes nothing others need.
+  '/v2/organizations/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationIds: ['fuzz-doomed-org'] }),
+  },
+  '/v2/organizations/delete/status/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'fuzz-doomed-org', deletionId: 'fuzz-deletion' }),
+  },
+  '/v2/organizations/access/disablestate/update': {
+    auth: 'apiKey',
+    data: () => ({ organizationIds: ['fuzz-disabled-org'], disabled: false }),
+  },
+  '/v2/organizations/folders/delete': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', folderId: 'fuzz-doomed-folder' }),
+  },
+  '/v2/organizations/folders/access/update': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      folderIds: ['fuzz-missing-folder'],
+      accessType: 'restricted',
+      inheritFromParent: false,
+    }),
+  },
   '/v1/organizations/folders/update': {
     auth: 'apiKey',
     data: () => ({
@@ -461,8 +487,36 @@ export const SEEDS: Record<string, Seed> = {
       allDocuments: true,
       groupByDocumentId: true,
       userIds: ['ann'],
+      organizationUserGroupIds: ['sg'],
       pageSize: 5,
     }),
+  },
+  // User groups and users/delete act on the scratch organization only.
+  '/v2/organizations/usergroups/add': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'sorg',
+      createOrganization: false,
+      organizationUserGroups: [{ groupId: 'sg', groupName: 'Scratch group' }],
+    }),
+    keepsExtra: ['organizationUserGroups[]'],
+  },
+  '/v2/organizations/usergroups/users/add': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'sorg', organizationUserGroupId: 'sg', userIds: ['ann'] }),
+  },
+  '/v2/organizations/usergroups/users/delete': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'sorg',
+      organizationUserGroupId: 'sg',
+      userIds: ['ann'],
+      deleteAll: false,
+    }),
+  },
+  '/v2/users/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userIds: ['ghost-user'] }),
   },
   '/v2/users/data/delete': {
     auth: 'apiKey',
@@ -475,6 +529,11 @@ export const SEEDS: Record<string, Seed> = {
   '/v2/users/data/delete/status': {
     auth: 'apiKey',
     data: (c) => ({ jobId: c.deletionJobId }),
+  },
+  // A read: every variant reads ann's data in org, and must never answer another tenant's.
+  '/v2/users/data/get': {
+    auth: 'apiKey',
+    data: () => ({ organizationId: 'org', userId: 'ann' }),
   },
   '/v2/commentannotations/add': {
     auth: 'apiKey',
@@ -675,6 +734,27 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: () => ({ ...scratch, annotationId: 'sa', commentId: 1, icon: 'HEART', user: bob }),
   },
+  '/v2/commentannotations/count/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      documentIds: ['doc'],
+      userId: 'bob',
+      statusIds: ['OPEN'],
+    }),
+  },
+  '/v2/commentannotations/comments/get': {
+    auth: 'apiKey',
+    data: () => ({ ...doc, annotationId: 'a1', userIds: ['ann'], commentIds: [1] }),
+  },
+  '/v2/commentannotations/viewedby/add': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userId: 'bob', annotationIds: ['sa'] }),
+  },
+  '/v2/commentannotations/viewedby/delete': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, userId: 'bob', annotationIds: ['sa'] }),
+  },
   '/v2/reactions/add': {
     auth: 'apiKey',
     data: () => ({
@@ -754,6 +834,10 @@ export const SEEDS: Record<string, Seed> = {
   },
   '/v2/presence/get': { auth: 'apiKey', data: () => ({ ...doc }) },
   '/v2/presence/delete': { auth: 'apiKey', data: () => ({ ...doc, userIds: ['ghost-user'] }) },
+  '/v2/presence/update': {
+    auth: 'apiKey',
+    data: () => ({ ...scratch, users: [{ ...ann, status: 'away' }] }),
+  },
   '/v1/notifications/add': {
     auth: 'apiKey',
     // No notificationId: each accepted variant makes a new notification in the scratch document.
@@ -913,5 +997,90 @@ export const SEEDS: Record<string, Seed> = {
       location: { id: 'ghost-location', locationName: 'Nowhere' },
     }),
     credentialFields: ['apiKey', 'authToken'],
+  },
+  // D15: tokens and signatures write nothing but the key's own key and secret (made once).
+  '/v2/auth/generate_token': {
+    auth: 'apiKey',
+    data: () => ({
+      userId: 'ann',
+      userProperties: { isAdmin: false, name: ann.name, email: ann.email },
+      permissions: {
+        resources: [
+          { type: 'organization', id: 'org', accessRole: 'editor' },
+          {
+            type: 'document',
+            id: 'doc',
+            organizationId: 'org',
+            accessRole: 'viewer',
+            expiresAt: 1640995200,
+          },
+        ],
+      },
+    }),
+  },
+  // In the scratch organization: a null role or expiry (read as absent) changes the grant.
+  '/v2/auth/permissions/add': {
+    auth: 'apiKey',
+    data: () => ({
+      user: { userId: 'ann' },
+      permissions: {
+        resources: [
+          { type: 'organization', id: 'sorg', accessRole: 'editor' },
+          {
+            type: 'folder',
+            id: 'sfolder',
+            organizationId: 'sorg',
+            accessRole: 'viewer',
+            expiresAt: 4102444800,
+          },
+        ],
+      },
+    }),
+  },
+  '/v2/auth/permissions/get': {
+    auth: 'apiKey',
+    data: () => ({
+      organizationId: 'org',
+      userIds: ['ann', 'bob'],
+      folderIds: ['f'],
+      documentIds: ['doc'],
+    }),
+  },
+  // A grant no one holds: removing it is no change.
+  '/v2/auth/permissions/remove': {
+    auth: 'apiKey',
+    data: () => ({
+      userId: 'ghost-user',
+      permissions: { resources: [{ type: 'document', id: 'sdoc', organizationId: 'sorg' }] },
+    }),
+  },
+  '/v2/auth/generate_signature': {
+    auth: 'apiKey',
+    data: () => ({
+      permissions: [
+        {
+          userId: 'ann',
+          resourceId: 'doc',
+          type: 'document',
+          hasAccess: true,
+          accessRole: 'viewer',
+          expiresAt: 1759745729823,
+        },
+      ],
+    }),
+  },
+  '/v2/auth/verificationkeys/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/permissionproviderconfig/get': { auth: 'apiKey', data: () => ({}) },
+  // Settings whose valid variants have effects: the scratch workspace's.
+  '/v2/workspace/permissionproviderconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      usePermissionProvider: true,
+      permissionProviderConfig: {
+        permissionProviderUrl: 'https://permissions.example.com/check',
+        authToken: 'provider-token',
+      },
+    }),
   },
 };
