@@ -6,6 +6,7 @@ import { keeper, seedEveryKind, victim } from './support/gdpr-seed';
 
 const PROJECTIONS = [
   'activity',
+  'annotation-reads',
   'api-key',
   'collab-record',
   'deletion-job',

@@ -477,6 +477,14 @@ export async function seedEveryKind(
       const readMark = (path: string, annotationIds: string[]) =>
         t.post(path, { ...doc, userId: victim.userId, annotationIds }, h);
       await ok(await readMark('/v2/commentannotations/viewedby/add', [`${documentId}-by-keeper`]));
+      // The keeper's mark stays after the victim's erasure.
+      await ok(
+        await t.post(
+          '/v2/commentannotations/viewedby/add',
+          { ...doc, userId: keeper.userId, annotationIds: [`${documentId}-by-keeper`] },
+          h,
+        ),
+      );
       if (documentId === documents[0]) {
         const own = [`${documentId}-by-victim`];
         await ok(await readMark('/v2/commentannotations/viewedby/add', own));
