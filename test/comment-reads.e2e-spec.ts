@@ -1,4 +1,5 @@
-import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
+import { DataSource } from 'typeorm';
+import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
 
 const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
 const bob = { userId: 'bob', name: 'Bob Jones', email: 'bob@example.com' };
@@ -180,6 +181,77 @@ describe('comment reads and presence update', () => {
     }
     const missing = await markRead('nope', 'bob', ['a1']);
     expect(missing.status).toBe(404);
+  });
+
+  it('moves read marks with a migrated document; a deleted document or organization takes them', async () => {
+    const marks = async (organizationId: string) =>
+      t.app.get(DataSource).query(
+        `SELECT document_id, annotation_id, user_id FROM collab_annotation_reads
+           WHERE api_key = $1 AND organization_id = $2 ORDER BY 1, 2, 3`,
+        [h['x-service-api-key'], organizationId],
+      );
+    const markEvents = async (organizationId: string) =>
+      Number(
+        (
+          await t.app.get(DataSource).query(
+            `SELECT count(*) AS n FROM events WHERE api_key = $1 AND type LIKE 'collaboration.annotation-%'
+                 AND data->>'organizationId' = $2`,
+            [h['x-service-api-key'], organizationId],
+          )
+        )[0].n,
+      );
+    await addDocuments('doc-move', 'doc-drop');
+    await addAnnotation('doc-move', 'm1');
+    await addAnnotation('doc-drop', 'd1');
+    await markRead('doc-move', 'bob', ['m1']);
+    await markRead('doc-drop', 'bob', ['d1']);
+
+    const started = await post('/v2/organizations/documents/migrate', {
+      ...org,
+      documentId: 'doc-move',
+      newDocumentId: 'doc-moved',
+    });
+    const migrationId = started.body.result.data.migrationId;
+    await waitFor(async () => {
+      const s = await post('/v2/organizations/documents/migrate/status', { ...org, migrationId });
+      return s.body.result.data.status === 'completed' ? true : undefined;
+    });
+    await t.settle();
+    expect(await counts('bob', ['doc-moved'])).toEqual({ 'doc-moved': { total: 1, unread: 0 } });
+    await post('/v1/organizations/documents/delete', { ...org, documentIds: ['doc-drop'] });
+    await t.settle();
+    // Bob's only mark left in the organization: m1, under its new document (a1 was taken back).
+    expect((await marks('org')).filter((m: { user_id: string }) => m.user_id === 'bob')).toEqual([
+      { document_id: 'doc-moved', annotation_id: 'm1', user_id: 'bob' },
+    ]);
+
+    // A whole organization: its marks and the streams of its read events go.
+    const other = { organizationId: 'org-gone' };
+    await post('/v2/organizations/documents/add', {
+      ...other,
+      createOrganization: true,
+      documents: [{ documentId: 'g' }],
+    });
+    await post('/v2/commentannotations/add', {
+      ...other,
+      documentId: 'g',
+      commentAnnotations: [{ annotationId: 'g1', commentData: [{ from: ann }] }],
+    });
+    const marked = await post('/v2/commentannotations/viewedby/add', {
+      ...other,
+      documentId: 'g',
+      userId: 'bob',
+      annotationIds: ['g1'],
+    });
+    expect(marked.body.result.data.g1.success).toBe(true);
+    expect(await marks('org-gone')).toHaveLength(1);
+    expect(await markEvents('org-gone')).toBe(1);
+    expect((await post('/v2/organizations/delete', { organizationIds: ['org-gone'] })).status).toBe(
+      200,
+    );
+    await t.settle();
+    expect(await marks('org-gone')).toEqual([]);
+    expect(await markEvents('org-gone')).toBe(0);
   });
 
   it('reads the comments of an annotation, all, by author, or by id with null for a missing one', async () => {
