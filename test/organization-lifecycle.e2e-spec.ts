@@ -73,8 +73,8 @@ describe('organization lifecycle (D6.9)', () => {
     expect(rowsOf(after, keyA, DOOMED)).toEqual([]);
     expect(rowsOf(after, keyA, KEPT)).toEqual(rowsOf(before, keyA, KEPT));
     expect(rowsOf(after, keyB, DOOMED)).toEqual(rowsOf(before, keyB, DOOMED));
-    // The streams of its records are gone; the organization's own history stays (its delete).
-    expect(await streamTypesLeft(t, keyA, DOOMED)).toEqual(['folder-tree', 'organization']);
+    // The streams of its records and folders are gone; the organization's own stays (its delete).
+    expect(await streamTypesLeft(t, keyA, DOOMED)).toEqual(['organization']);
     expect((await streamTypesLeft(t, keyB, DOOMED)).length).toBeGreaterThan(4);
   });
 

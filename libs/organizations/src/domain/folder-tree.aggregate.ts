@@ -4,7 +4,6 @@ import {
   FolderAccessChanged,
   FolderAdded,
   FolderDeleted,
-  FolderTreeCleared,
   FolderUpdated,
   type FolderEvent,
 } from './folder.events';
@@ -106,12 +105,6 @@ export class FolderTree extends Aggregate<FolderEvent> {
     return folderIds;
   }
 
-  /** The organization is deleted: its folders go with it (nothing to do when there are none). */
-  clear(at: number): void {
-    if (this.folders.size === 0) return;
-    this.raise(FolderTreeCleared({ apiKey: this.apiKey, organizationId: this.organizationId, at }));
-  }
-
   /** `accessType` null: the folder inherits its parent's access again. */
   setAccess(folderId: string, accessType: DocumentAccessType | null, at: number): string {
     if (!this.folders.has(folderId)) throw new ItemRefused(FOLDER_MESSAGES.missing, 'not-found');
@@ -150,6 +143,6 @@ export class FolderTree extends Aggregate<FolderEvent> {
       if (event.data.move) folder.parent = event.data.move.parentFolderId;
     } else if (FolderDeleted.is(event)) {
       for (const id of event.data.folderIds) this.folders.delete(id);
-    } else if (FolderTreeCleared.is(event)) this.folders.clear();
+    }
   }
 }

@@ -42,13 +42,6 @@ export const FolderDeleted = defineEvent<FolderRef & { folderIds: string[]; at: 
   'organizations.folder-deleted',
 );
 
-/** Every folder of the organization goes with it (D6.9), in the organization's delete. */
-export const FolderTreeCleared = defineEvent<{
-  apiKey: string;
-  organizationId: string;
-  at: number;
-}>()('organizations.folder-tree-cleared');
-
 /** `accessType` null: the folder takes its parent's again (hosted `inheritFromParent`). */
 export const FolderAccessChanged = defineEvent<
   FolderRef & { accessType: DocumentAccessType | null; at: number }
@@ -58,7 +51,6 @@ export const FOLDER_EVENTS = {
   FolderAdded,
   FolderUpdated,
   FolderDeleted,
-  FolderTreeCleared,
   FolderAccessChanged,
 };
 export type FolderEvent = EventOf<typeof FOLDER_EVENTS>;

@@ -5,9 +5,9 @@ import {
   FolderAccessChanged,
   FolderAdded,
   FolderDeleted,
-  FolderTreeCleared,
   FolderUpdated,
 } from '../domain/folder.events';
+import { OrganizationDeleted } from '../domain/organization.events';
 
 /**
  * Keeps `folders` current, with each folder's path from the root in `ancestors`. A move
@@ -21,7 +21,8 @@ export class FolderProjection implements InlineProjection {
     FolderAdded.type,
     FolderUpdated.type,
     FolderDeleted.type,
-    FolderTreeCleared.type,
+    // The organization's folders go with it (D6.9); its folder tree's stream is purged.
+    OrganizationDeleted.type,
     FolderAccessChanged.type,
   ];
 
@@ -88,11 +89,11 @@ export class FolderProjection implements InlineProjection {
              AND folder_id = ANY($3::text[]) AND version < $4`,
           [d.apiKey, d.organizationId, d.folderIds, v],
         );
-      } else if (FolderTreeCleared.is(event)) {
-        await m.query(
-          `DELETE FROM folders WHERE api_key = $1 AND organization_id = $2 AND version < $3`,
-          [event.data.apiKey, event.data.organizationId, v],
-        );
+      } else if (OrganizationDeleted.is(event)) {
+        await m.query(`DELETE FROM folders WHERE api_key = $1 AND organization_id = $2`, [
+          event.data.apiKey,
+          event.data.organizationId,
+        ]);
       } else if (FolderAccessChanged.is(event)) {
         const d = event.data;
         await m.query(

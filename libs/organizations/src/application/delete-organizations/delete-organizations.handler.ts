@@ -9,11 +9,7 @@ import {
   type AggregateToSave,
 } from '@app/event-store';
 import { metadataOf } from '@app/workspaces';
-import {
-  FolderTree,
-  FOLDER_TREE_STREAM_TYPE,
-  folderTreeStream,
-} from '../../domain/folder-tree.aggregate';
+import { folderTreeStream } from '../../domain/folder-tree.aggregate';
 import {
   Organization,
   ORGANIZATION_STREAM_TYPE,
@@ -24,8 +20,9 @@ import { DeleteOrganizationsCommand } from './delete-organizations.command';
 import type { DeletionResult } from './deletion-result';
 
 /**
- * Deletes organizations (D6.9): each one and its folder tree in one append, so both vanish
- * from reads together and the id can be added again at once. The data of the other
+ * Deletes organizations (D6.9) in one transaction: each one's OrganizationDeleted (whose
+ * projections remove its row and its folders' rows) and the purge of its folder tree's
+ * stream, so the id can be added again at once, with no folders. The data of the other
  * libraries follows through their subscribers of OrganizationDeleted.
  */
 @CommandHandler(DeleteOrganizationsCommand)
@@ -41,10 +38,7 @@ export class DeleteOrganizationsHandler implements ICommandHandler<DeleteOrganiz
     const repeated = repeatedIds(organizationIds);
     return retryOnConflict(() =>
       this.store.transaction(async (m) => {
-        const streams = organizationIds.flatMap((id) => [
-          organizationStream(apiKey, id),
-          folderTreeStream(apiKey, id),
-        ]);
+        const streams = organizationIds.map((id) => organizationStream(apiKey, id));
         const history = await this.store.readStreams(streams, m);
         const outcome = new BatchOutcome();
         const toSave: AggregateToSave[] = [];
@@ -54,21 +48,23 @@ export class DeleteOrganizationsHandler implements ICommandHandler<DeleteOrganiz
             continue;
           }
           const orgStream = organizationStream(apiKey, id);
-          const treeStream = folderTreeStream(apiKey, id);
           const organization = new Organization().load((history.get(orgStream) ?? []) as never);
-          const tree = new FolderTree(apiKey, id).load((history.get(treeStream) ?? []) as never);
-          const deleted = outcome.attempt(id, () => {
-            const message = organization.delete(apiKey, id, at);
-            tree.clear(at);
-            return message;
+          if (!outcome.attempt(id, () => organization.delete(apiKey, id, at))) continue;
+          toSave.push({
+            streamId: orgStream,
+            streamType: ORGANIZATION_STREAM_TYPE,
+            aggregate: organization,
           });
-          if (!deleted) continue;
-          toSave.push(
-            { streamId: orgStream, streamType: ORGANIZATION_STREAM_TYPE, aggregate: organization },
-            { streamId: treeStream, streamType: FOLDER_TREE_STREAM_TYPE, aggregate: tree },
-          );
         }
         const appended = await this.repository.save(toSave, metadataOf(tenant), m);
+        // A folder write racing this one conflicts on the purged stream and decides again.
+        const deletedIds = appended
+          .filter(OrganizationDeleted.is)
+          .map((e) => e.data.organizationId);
+        await this.store.purge(
+          m,
+          deletedIds.map((id) => folderTreeStream(apiKey, id)),
+        );
         const result: DeletionResult = outcome.toJSON();
         for (const event of appended.filter(OrganizationDeleted.is)) {
           result[event.data.organizationId].deletionId = event.eventId;
