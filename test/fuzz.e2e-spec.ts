@@ -401,7 +401,6 @@ describe('fuzzing every operation', () => {
       ['/v2/workspace/authtokens/get', { apiKey: a.apiKey }, space],
       ['/v2/workspace/aimodelconfig/get', {}, space],
       ['/v2/workspace/domains/get', {}, key],
-      ['/v2/workspace/get', {}, space],
     ];
     const out = new Map<string, unknown>();
     for (const [path, data, headers] of reads) {
