@@ -182,6 +182,29 @@ describe('fuzzing every operation', () => {
       .expect(202);
     const page = await t.post('/v2/organizations/get', { pageSize: 1 }, h).expect(200);
     const sh = t.apiKeyHeaders(s);
+    // Organization lifecycle seeds (D6.9) act in S: folders to delete and update, a deletion to read.
+    await post(
+      '/v2/organizations/folders/add',
+      {
+        organizationId: 'fuzz-org',
+        createOrganization: true,
+        folders: [
+          { folderId: 'fuzz-doomed-folder', folderName: 'Doomed' },
+          { folderId: 'fuzz-folder', folderName: 'Kept' },
+        ],
+      },
+      sh,
+    );
+    await post(
+      '/v2/organizations/add',
+      { organizations: [{ organizationId: 'fuzz-gone-org' }] },
+      sh,
+    );
+    const orgDeletion = await post(
+      '/v2/organizations/delete',
+      { organizationIds: ['fuzz-gone-org'] },
+      sh,
+    );
     await post('/v2/workspace/domains/add', { domains: ['remove-me.example.com'] }, sh);
     await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
     await post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, sh);
@@ -204,6 +227,7 @@ describe('fuzzing every operation', () => {
       organizationsPageToken: page.body.result.nextPageToken,
       endpointId: endpoint.id,
       deletableEndpointId: deletable.id,
+      organizationDeletionId: orgDeletion['fuzz-gone-org'].deletionId,
     };
     const docs = await request(server).get('/docs-json').expect(200);
     // A hosted call documented as not served answers only 501 whatever it is sent (nothing to

@@ -19,6 +19,8 @@ export interface FuzzContext {
   endpointId: string;
   /** An endpoint of S for the delete seed. */
   deletableEndpointId: string;
+  /** A deletion of S's organization `fuzz-gone-org` (D6.9), for its status seed. */
+  organizationDeletionId: string;
 }
 
 /** Who may call a route: the admin token, workspace headers, API key headers, or op 13's body. */
@@ -341,28 +343,33 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: (c) => ({ pageSize: 1, pageToken: c.organizationsPageToken }),
   },
-  // Lifecycle calls name ids no other seed uses, so their fuzzing deletes nothing others need.
+  // Lifecycle calls act in S (organization `fuzz-org`), so no variant reaches A's protected data.
   '/v2/organizations/delete': {
     auth: 'apiKey',
+    tenant: 's',
     data: () => ({ organizationIds: ['fuzz-doomed-org'] }),
   },
   '/v2/organizations/delete/status/get': {
     auth: 'apiKey',
-    data: () => ({ organizationId: 'fuzz-doomed-org', deletionId: 'fuzz-deletion' }),
+    tenant: 's',
+    data: (c) => ({ organizationId: 'fuzz-gone-org', deletionId: c.organizationDeletionId }),
   },
   '/v2/organizations/access/disablestate/update': {
     auth: 'apiKey',
-    data: () => ({ organizationIds: ['fuzz-disabled-org'], disabled: false }),
+    tenant: 's',
+    data: () => ({ organizationIds: ['fuzz-org'], disabled: false }),
   },
   '/v2/organizations/folders/delete': {
     auth: 'apiKey',
-    data: () => ({ organizationId: 'org', folderId: 'fuzz-doomed-folder' }),
+    tenant: 's',
+    data: () => ({ organizationId: 'fuzz-org', folderId: 'fuzz-doomed-folder' }),
   },
   '/v2/organizations/folders/access/update': {
     auth: 'apiKey',
+    tenant: 's',
     data: () => ({
-      organizationId: 'org',
-      folderIds: ['fuzz-missing-folder'],
+      organizationId: 'fuzz-org',
+      folderIds: ['fuzz-folder'],
       accessType: 'restricted',
       inheritFromParent: false,
     }),
