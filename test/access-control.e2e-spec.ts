@@ -566,6 +566,36 @@ describe('access control', () => {
       });
     });
 
+    it('comments add refuses the call when an author has no access, adding nothing', async () => {
+      await ok('/v2/commentannotations/add', {
+        organizationId: 'org-v',
+        documentId: 'doc-v',
+        commentAnnotations: [{ annotationId: 'thread-v', ...annotation('member') }],
+      });
+      const reply = (userId: string) =>
+        call('/v2/commentannotations/comments/add', {
+          organizationId: 'org-v',
+          documentId: 'doc-v',
+          annotationId: 'thread-v',
+          verifyUserPermissions: true,
+          commentData: annotation(userId).commentData,
+        });
+      const commentsOf = async () =>
+        (
+          await ok('/v2/commentannotations/get', {
+            organizationId: 'org-v',
+            documentId: 'doc-v',
+            annotationIds: ['thread-v'],
+          })
+        ).body.result.data[0].comments.length;
+      const refused = await reply('stranger');
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.details).toEqual({ userIds: ['stranger'] });
+      expect(await commentsOf()).toBe(1);
+      expect((await reply('member')).status).toBe(200);
+      expect(await commentsOf()).toBe(2);
+    });
+
     it('notifications add notifies only the users with access', async () => {
       await ok('/v2/notifications/add', {
         organizationId: 'org-v',

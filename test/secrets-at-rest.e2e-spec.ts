@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { SecretBox } from '@app/platform';
+import { AccessSettingsStore } from '../libs/access/src/application/common/access-settings.store';
 import { createTestApp, type TestApp } from '@app/testing';
 import { everyRowAsText } from './support/every-row';
 
@@ -62,6 +64,44 @@ describe('secrets at rest', () => {
     const rows = await everyRowAsText(t.app.get(DataSource));
     expect(rows.some((r) => r.startsWith('events:'))).toBe(true);
     expect(rows.length).toBeGreaterThan(5);
+    for (const secret of secrets) {
+      expect(secret.length).toBeGreaterThan(10);
+      expect(rows.filter((row) => row.includes(secret))).toEqual([]);
+    }
+  });
+
+  // D15: the client token key, the signature secret and the permission provider's token.
+  it('stores no client token key, signature secret or provider token in plaintext', async () => {
+    const ws = await t.createWorkspace('access-secrets@example.com');
+    const h = t.apiKeyHeaders(ws);
+    const providerToken = 'provider-token-0123456789abcdef';
+    await t.post(
+      '/v2/auth/generate_token',
+      {
+        userId: 'u',
+        userProperties: { name: 'U', email: 'u@example.com' },
+        permissions: { resources: [] },
+      },
+      h,
+    );
+    await t.post(
+      '/v2/auth/generate_signature',
+      { permissions: [{ userId: 'u', resourceId: 'd', type: 'document', hasAccess: true }] },
+      h,
+    );
+    await t.post(
+      '/v2/workspace/permissionproviderconfig/update',
+      { permissionProviderConfig: { authToken: providerToken } },
+      h,
+    );
+    const keys = await t.post('/v2/auth/verificationkeys/get', {}, h);
+    // The private key as the server opens it (its imported key is not extractable).
+    const settings = await t.app.get(AccessSettingsStore).load(ws.apiKey);
+    const { d } = JSON.parse(t.app.get(SecretBox).open(settings.tokenKey!.sealedPrivateKey));
+
+    const secrets: string[] = [d, keys.body.result.data.signatureSecret, providerToken];
+    const rows = await everyRowAsText(t.app.get(DataSource));
+    expect(rows.some((r) => r.includes('access.token-key-created'))).toBe(true);
     for (const secret of secrets) {
       expect(secret.length).toBeGreaterThan(10);
       expect(rows.filter((row) => row.includes(secret))).toEqual([]);

@@ -287,6 +287,60 @@ export async function seedEveryKind(
         h,
       ),
     );
+    // Permissions (D15): of both, on the organization, its folder and a document; the victim
+    // also had one on the second document, removed (only in the log).
+    for (const user of [victim, keeper]) {
+      await ok(
+        await t.post(
+          '/v2/auth/permissions/add',
+          {
+            user: { userId: user.userId },
+            permissions: {
+              resources: [
+                { type: 'organization', id: organizationId, accessRole: 'viewer' },
+                { type: 'folder', id: 'team', organizationId },
+                { type: 'document', id: documents[0], organizationId, expiresAt: 4102444800 },
+                ...(user === victim && documents[1]
+                  ? [{ type: 'document', id: documents[1], organizationId }]
+                  : []),
+              ],
+            },
+          },
+          h,
+        ),
+      );
+    }
+    if (documents[1]) {
+      await ok(
+        await t.post(
+          '/v2/auth/permissions/remove',
+          {
+            userId: victim.userId,
+            permissions: { resources: [{ type: 'document', id: documents[1], organizationId }] },
+          },
+          h,
+        ),
+      );
+    }
+    // Both in a user group: the victim's memberships are a stream named by their id.
+    await ok(
+      await t.post(
+        '/v2/organizations/usergroups/add',
+        { organizationId, organizationUserGroups: [{ groupId: 'crew', groupName: 'Crew' }] },
+        h,
+      ),
+    );
+    await ok(
+      await t.post(
+        '/v2/organizations/usergroups/users/add',
+        {
+          organizationId,
+          organizationUserGroupId: 'crew',
+          userIds: [victim.userId, keeper.userId],
+        },
+        h,
+      ),
+    );
     await ok(
       await t.post(
         '/v2/notifications/config/set',
@@ -297,6 +351,10 @@ export async function seedEveryKind(
     for (const documentId of documents) {
       const doc = { organizationId, documentId };
       await ok(await t.post('/v2/users/add', { ...doc, users: [victim, keeper] }, h));
+      // A record removed (users/delete): its row goes, its stream (named by the victim) stays.
+      if (documentId === documents[0]) {
+        await ok(await t.post('/v2/users/delete', { ...doc, userIds: [victim.userId] }, h));
+      }
       await ok(
         await t.post(
           '/v2/commentannotations/add',

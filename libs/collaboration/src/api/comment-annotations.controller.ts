@@ -57,6 +57,10 @@ const selectionOf = (data: AnnotationSelection): AnnotationSelection => ({
   userIds: data.userIds,
 });
 
+/** D15.3: what an add with `verifyUserPermissions` answers when an author lacks access. */
+const VERIFY_REFUSED =
+  'verifyUserPermissions: an author has no access to the document (details.userIds names them); nothing is added';
+
 /** Comment annotations, their comments and comment reactions (D10). */
 @ApiTags('collaboration')
 @Controller('v2/commentannotations')
@@ -74,6 +78,7 @@ export class CommentAnnotationsController {
     errors: refusedWhenDisabled({
       ...CONFLICT,
       NOT_FOUND: 'the organization or document does not exist (and is not to be made)',
+      PERMISSION_DENIED: VERIFY_REFUSED,
     }),
   })
   @ApiKeyAuth()
@@ -151,6 +156,7 @@ export class CommentAnnotationsController {
     errors: refusedWhenDisabled({
       ...CONFLICT,
       NOT_FOUND: 'the organization, document (not to be made) or annotation does not exist',
+      PERMISSION_DENIED: VERIFY_REFUSED,
     }),
   })
   @ApiKeyAuth()
@@ -160,6 +166,7 @@ export class CommentAnnotationsController {
         addTargetOf(tenant, KIND, data),
         data.annotationId,
         data.commentData.map(commentInputOf),
+        data.verifyUserPermissions === true,
       ),
     );
   }

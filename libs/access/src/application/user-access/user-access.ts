@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ServiceError } from '@app/platform';
 import type { DocumentAccessType } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
 import { hasAccess, resourceVerdict } from '../common/access-facts';
@@ -48,5 +49,25 @@ export class UserAccess {
         hasAccess(resourceVerdict(organizationId, document, grants.get(u)!, orgDisabled)),
       ),
     );
+  }
+
+  /**
+   * A write on behalf of users (hosted: "if verification fails, the request will be
+   * rejected"): PERMISSION_DENIED naming each user without access, so nothing is written.
+   */
+  async requireAccess(
+    manager: EntityManager,
+    target: AccessTarget,
+    userIds: readonly string[],
+  ): Promise<void> {
+    const allowed = await this.usersWithAccess(manager, target, userIds);
+    const refused = [...new Set(userIds.filter((u) => !allowed.has(u)))];
+    if (refused.length > 0) {
+      throw new ServiceError(
+        'PERMISSION_DENIED',
+        `User does not have access to document: ${refused.join(', ')}`,
+        { userIds: refused },
+      );
+    }
   }
 }

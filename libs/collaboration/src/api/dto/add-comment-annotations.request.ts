@@ -113,8 +113,8 @@ export class AnnotationDto {
 /**
  * The flags of the hosted adds: a missing organization or document is made only when asked
  * (else NOT_FOUND), as a boolean or, as the hosted collection sends them, an object naming
- * what is made (see CreateFlag). `verifyUserPermissions` (D15.3): comment annotations add refuses
- * the call when an author has no access to the document; the other adds accept it unused.
+ * what is made (see CreateFlag). `verifyUserPermissions` (D15.3): the add refuses the call when an
+ * author has no access to the document.
  */
 export class AddRequestFlags extends DocumentTargetRequest {
   @CreateFlag(() => CreateOrganizationDto)

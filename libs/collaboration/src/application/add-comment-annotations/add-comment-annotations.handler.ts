@@ -1,12 +1,13 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserAccess } from '@app/access';
-import { randomId, ServiceError } from '@app/platform';
+import { randomId } from '@app/platform';
 import { DataSource } from 'typeorm';
 import {
   CommentAnnotationRecord,
   draftAnnotation,
   type AnnotationDraft,
 } from '../../domain/comment-annotation.aggregate';
+import { accessTargetOf } from '../common/access-target';
 import { RecordBatch } from '../common/record-batch';
 import {
   AddCommentAnnotationsCommand,
@@ -55,12 +56,8 @@ export class AddCommentAnnotationsHandler implements ICommandHandler<AddCommentA
     );
   }
 
-  /**
-   * D15.3 (hosted: "if verification fails, the request will be rejected"): every author, of
-   * an annotation or one of its comments, must have access to the document, else
-   * PERMISSION_DENIED naming them and nothing is added.
-   */
-  private async refuseWithoutAccess(
+  /** D15.3: every author, of an annotation or one of its comments, must have access. */
+  private refuseWithoutAccess(
     target: AddCommentAnnotationsCommand['target'],
     annotations: AddCommentAnnotationsCommand['annotations'],
   ): Promise<void> {
@@ -68,24 +65,7 @@ export class AddCommentAnnotationsHandler implements ICommandHandler<AddCommentA
       ...(a.from?.userId ? [a.from.userId] : []),
       ...a.commentData.map((c) => c.from.userId),
     ]);
-    const allowed = await this.access.usersWithAccess(
-      this.dataSource.manager,
-      {
-        apiKey: target.tenant.apiKey,
-        organizationId: target.organizationId,
-        documentId: target.documentId,
-        accessTypeIfMade: target.tenant.options.defaultDocumentAccessType,
-      },
-      authors,
-    );
-    const refused = [...new Set(authors.filter((u) => !allowed.has(u)))];
-    if (refused.length > 0) {
-      throw new ServiceError(
-        'PERMISSION_DENIED',
-        `User does not have access to document: ${refused.join(', ')}`,
-        { userIds: refused },
-      );
-    }
+    return this.access.requireAccess(this.dataSource.manager, accessTargetOf(target), authors);
   }
 }
 

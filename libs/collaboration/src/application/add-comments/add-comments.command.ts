@@ -8,6 +8,8 @@ export class AddCommentsCommand extends Command<number[]> {
     readonly target: RecordTarget,
     readonly annotationId: string,
     readonly comments: CommentInput[],
+    /** D15.3: every author must have access to the document, else nothing is added. */
+    readonly verifyUserPermissions = false,
   ) {
     super();
   }
