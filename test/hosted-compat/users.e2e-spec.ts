@@ -1,5 +1,6 @@
 import {
   addDocuments,
+  addFolders,
   addOrganizations,
   addUsers,
   batchItem,
@@ -7,6 +8,7 @@ import {
   envelope,
   expectDocumented,
   hostedApp,
+  setup,
   withoutKeys,
 } from './hosted-compat';
 
@@ -50,7 +52,57 @@ describe('hosted compat: users', () => {
     expectDocumented(res, envelope('User(s) processed successfully.', byId(batchItem)));
   });
 
-  it.todo('POST /v2/users/delete: Delete Users (not served yet)');
+  it('POST /v2/users/delete: Delete Users', async () => {
+    await addUsers(h, 'org-users-delete', ['yourUserId1']);
+    const res = await h.call('/v2/users/delete', {
+      organizationId: 'org-users-delete',
+      userIds: ['yourUserId1'],
+    });
+    expectDocumented(
+      res,
+      envelope('User(s) deleted successfully.', byId({ success: true, message: 'text' })),
+    );
+  });
+
+  it('POST /v2/users/delete: Delete users in a specific document', async () => {
+    await addDocuments(h, 'org-users-delete-doc', ['yourDocumentId']);
+    await addUsers(h, 'org-users-delete-doc', ['yourUserId1'], 'yourDocumentId');
+    const res = await h.call('/v2/users/delete', {
+      organizationId: 'org-users-delete-doc',
+      documentId: 'yourDocumentId',
+      userIds: ['yourUserId1'],
+    });
+    expectDocumented(
+      res,
+      envelope('User(s) deleted successfully.', byId({ success: true, message: 'text' })),
+    );
+  });
+
+  it('POST /v2/users/get: Get users by organization and organization user group IDs', async () => {
+    await addUsers(h, 'org-users-get-groups', ['yourUserId1', 'yourUserId2']);
+    await setup(h, '/v2/organizations/usergroups/add', {
+      organizationId: 'org-users-get-groups',
+      organizationUserGroups: [{ groupId: 'yourOrganizationUserGroupId', groupName: 'Group' }],
+    });
+    await setup(h, '/v2/organizations/usergroups/users/add', {
+      organizationId: 'org-users-get-groups',
+      organizationUserGroupId: 'yourOrganizationUserGroupId',
+      userIds: ['yourUserId1'],
+    });
+    const res = await h.call('/v2/users/get', {
+      organizationId: 'org-users-get-groups',
+      userIds: ['yourUserId1', 'yourUserId2'],
+      organizationUserGroupIds: ['yourOrganizationUserGroupId'],
+    });
+    expectDocumented(
+      res,
+      withoutKeys(
+        envelope('User(s) retrieved successfully.', [listedUser], { pageToken: 'token' }),
+        'result.pageToken',
+      ),
+    );
+    expect(res.body.result.data.map((u: { userId: string }) => u.userId)).toEqual(['yourUserId1']);
+  });
 
   it('openapi: POST /users/add (a viewer of a document)', async () => {
     await addDocuments(h, 'org-openapi-users', ['yourDocumentId']);
@@ -83,5 +135,19 @@ describe('hosted compat: users', () => {
     expectDocumented(res, envelope('Operation completed successfully', {}));
   });
 
-  it.todo('openapi: POST /users/delete (not served yet)');
+  it('openapi: POST /users/delete (a folder)', async () => {
+    await addFolders(h, 'org-openapi-users-delete', ['yourFolderId']);
+    await setup(h, '/v2/users/add', {
+      organizationId: 'org-openapi-users-delete',
+      folderId: 'yourFolderId',
+      users: [editor],
+    });
+    const res = await h.call('/v2/users/delete', {
+      organizationId: 'org-openapi-users-delete',
+      folderId: 'yourFolderId',
+      userIds: [editor.userId],
+    });
+    // SuccessResponse: the envelope with an object answer.
+    expectDocumented(res, envelope('text', {}));
+  });
 });
