@@ -16,7 +16,9 @@ const PROJECTIONS = [
   'notification',
   'notification-settings',
   'organization',
+  'permission',
   'user',
+  'user-group',
   'workspace',
 ];
 
