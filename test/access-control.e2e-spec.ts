@@ -614,5 +614,22 @@ describe('access control', () => {
       expect(await inbox('member')).toContain('verified');
       expect(await inbox('stranger')).not.toContain('verified');
     });
+
+    it('a notification for everyone on a restricted document reaches a user by their permission', async () => {
+      await ok('/v2/notifications/add', {
+        organizationId: 'org-v',
+        documentId: 'doc-v',
+        notificationId: 'for-everyone',
+        actionUser: { userId: 'member' },
+        displayHeadlineMessageTemplate: 'Hello all',
+        notifyAll: true,
+      });
+      const inbox = async (userId: string) =>
+        (
+          await ok('/v2/notifications/get', { organizationId: 'org-v', userId })
+        ).body.result.data.map((n: { id: string }) => n.id);
+      expect(await inbox('member')).toContain('for-everyone');
+      expect(await inbox('stranger')).not.toContain('for-everyone');
+    });
   });
 });

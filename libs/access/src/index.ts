@@ -2,3 +2,4 @@
 export * from './access.module';
 export { UserAccess, type AccessTarget } from './application/user-access/user-access';
 export { canonicalJson } from './domain/canonical-json';
+export { grantedOn } from './application/user-access/granted-sql';
