@@ -3,10 +3,11 @@ import { DiscoveryModule } from '@nestjs/core';
 import { AggregateRepository } from './aggregate.repository';
 import { StreamBatchRunner } from './batch';
 import { EventStore } from './event-store';
+import { OrganizationDataDeletion } from './organization-data-deletion';
 import { ParkedEvents } from './parked-events';
 import { ProjectionRebuilder } from './projection-rebuilder';
 import { SubscriptionRunner } from './subscription-runner';
-import { Migrations } from '@app/platform';
+import { AfterCommit, Migrations } from '@app/platform';
 import { EventStore1763856000001 } from './migrations/1763856000001-event-store';
 import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
 import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
@@ -20,6 +21,7 @@ const SERVICES = [
   SubscriptionRunner,
   ParkedEvents,
   ProjectionRebuilder,
+  OrganizationDataDeletion,
 ];
 
 @Global()
@@ -31,7 +33,7 @@ const SERVICES = [
 )
 @Module({
   imports: [DiscoveryModule],
-  providers: [...SERVICES, SubscriptionMetrics],
+  providers: [...SERVICES, SubscriptionMetrics, AfterCommit],
   exports: SERVICES,
 })
 export class EventStoreModule {}

@@ -15,3 +15,4 @@ export * from './stream-id';
 export * from './batch';
 export { DurableSubscription, ofEvent, type DurableSubscriptionOptions } from './cqrs-subscribers';
 export * from './organization-rows';
+export * from './organization-data-deletion';

@@ -5,6 +5,7 @@ export * from './crypto/secret-box';
 export * from './database/database.module';
 export * from './database/connection-failure';
 export * from './database/single-connection-guard';
+export * from './database/after-commit';
 export * from './database/migrations/1763856000000-jobs-ledger';
 export * from './http/service-error';
 export * from './domain/domain-error';

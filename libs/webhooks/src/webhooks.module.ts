@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { Migrations } from '@app/platform';
+import { AfterCommit, Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { WebhooksController } from './api/webhooks.controller';
 import { WebhooksAdmin } from './application/webhooks-admin';
@@ -13,7 +13,6 @@ import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { WebhookBatchedDelivery1764200000000 } from './migrations/1764200000000-webhook-batched-delivery';
-import { AfterCommit } from './trigger/after-commit';
 import { WebhookSources } from './trigger/webhook-sources';
 import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
 

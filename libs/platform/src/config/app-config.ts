@@ -48,6 +48,11 @@ export interface AppConfig {
    * the hosted ranges start at 10 s.
    */
   notificationDelayScale: number;
+  /**
+   * Rows (or streams of events) one transaction of an organization's deletion removes at most
+   * (D6.9): its removal is many short transactions, never one long one.
+   */
+  organizationDeletionChunk: number;
   openaiBaseUrl?: string;
   anthropicBaseUrl?: string;
   geminiBaseUrl?: string;
@@ -185,6 +190,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookDestinationConcurrency: positiveNumber(env, 'WEBHOOK_DESTINATION_CONCURRENCY', 64, true),
     subscriptionMaxAttempts: positiveNumber(env, 'SUBSCRIPTION_MAX_ATTEMPTS', 5, true),
     notificationDelayScale: positiveNumber(env, 'NOTIFICATION_DELAY_SCALE', 1),
+    organizationDeletionChunk: positiveNumber(env, 'ORGANIZATION_DELETION_CHUNK', 5_000, true),
     openaiBaseUrl: aiBaseUrl(env, 'OPENAI_BASE_URL', aiAllowPrivateBaseUrls),
     anthropicBaseUrl: aiBaseUrl(env, 'ANTHROPIC_BASE_URL', aiAllowPrivateBaseUrls),
     geminiBaseUrl: aiBaseUrl(env, 'GEMINI_BASE_URL', aiAllowPrivateBaseUrls),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
-import { JobQueue, pacer, SecretBox, type WebhookOffer } from '@app/platform';
+import { AfterCommit, JobQueue, pacer, SecretBox, type WebhookOffer } from '@app/platform';
 import { readWebhookSettings, WEBHOOK_TRIGGERS, type WebhookSettings } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
 import { deliveryIdOf, MAX_ATTEMPTS, type Destination } from '../domain/delivery';
@@ -8,7 +8,6 @@ import { DELIVER_JOB_BUDGET, deliverJobsOf } from '../domain/delivery-jobs';
 import { payloadJsonOf } from '../domain/payload-json';
 import { sealPayload } from '../domain/stored-payload';
 import { FreshPayloads } from '../delivery/fresh-payloads';
-import { AfterCommit } from './after-commit';
 import { WebhookSources } from './webhook-sources';
 
 export const WEBHOOK_TRIGGER_SUBSCRIPTION = 'webhooks.trigger';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  deleteOrganizationData,
+  OrganizationDataDeletion,
   Subscriber,
   type EventSubscriber,
   type RecordedEvent,
@@ -11,8 +11,8 @@ import { ACTIVITY_STREAM_TYPE } from '../../domain/activity.aggregate';
 
 /**
  * Deleting an organization deletes its activity records (D6.9), immutable ones too: rows and
- * streams, so an activity id used again starts from scratch. In the checkpoint's
- * transaction: a redelivered event finds nothing left.
+ * streams, so an activity id used again starts from scratch.
+ * A background job (OrganizationDataDeletion) removes them in short steps.
  */
 @Subscriber()
 @Injectable()
@@ -20,9 +20,11 @@ export class OrganizationActivitiesSubscriber implements EventSubscriber {
   readonly subscriptionId = 'activities.organization-deleted';
   readonly handles = [OrganizationDeleted.type];
 
+  constructor(private readonly deletion: OrganizationDataDeletion) {}
+
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const { data } of events.filter(OrganizationDeleted.is)) {
-      await deleteOrganizationData(m, data, {
+    for (const deleted of events.filter(OrganizationDeleted.is)) {
+      await this.deletion.record(m, deleted, 'activities', {
         tables: ['activities'],
         streamTypes: [ACTIVITY_STREAM_TYPE],
       });

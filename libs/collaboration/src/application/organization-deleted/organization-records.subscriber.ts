@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  deleteOrganizationData,
+  OrganizationDataDeletion,
   Subscriber,
   type EventSubscriber,
   type RecordedEvent,
@@ -12,8 +12,8 @@ import { RECORD_STREAM_TYPE } from '../../domain/collab-record.aggregate';
 /**
  * Deleting an organization deletes all its collaboration data (D6.9): the records of every
  * document and their streams, those deleted before included (a record id can be used again
- * in an organization added again), and the annotation number counters. In the checkpoint's
- * transaction: a redelivered event finds nothing left.
+ * in an organization added again), and the annotation number counters.
+ * A background job (OrganizationDataDeletion) removes them in short steps.
  */
 @Subscriber()
 @Injectable()
@@ -21,9 +21,11 @@ export class OrganizationRecordsSubscriber implements EventSubscriber {
   readonly subscriptionId = 'collaboration.organization-deleted';
   readonly handles = [OrganizationDeleted.type];
 
+  constructor(private readonly deletion: OrganizationDataDeletion) {}
+
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const { data } of events.filter(OrganizationDeleted.is)) {
-      await deleteOrganizationData(m, data, {
+    for (const deleted of events.filter(OrganizationDeleted.is)) {
+      await this.deletion.record(m, deleted, 'collaboration', {
         tables: ['collab_records', 'collab_annotation_numbers'],
         streamTypes: [RECORD_STREAM_TYPE],
       });

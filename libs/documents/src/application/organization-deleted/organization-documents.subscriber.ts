@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  deleteOrganizationData,
+  OrganizationDataDeletion,
   Subscriber,
   type EventSubscriber,
   type RecordedEvent,
@@ -13,7 +13,8 @@ import { DOCUMENT_STREAM_TYPE } from '../../domain/document.aggregate';
  * An organization's documents go with it (D6.9): their rows and streams (so a document id
  * can be added again in an organization added again), and its migrations' rows. The
  * documents' collaboration data is the collaboration library's to delete, on the same
- * event. In the checkpoint's transaction: a redelivered event finds nothing left.
+ * event.
+ * A background job (OrganizationDataDeletion) removes them in short steps.
  */
 @Subscriber()
 @Injectable()
@@ -21,9 +22,11 @@ export class OrganizationDocumentsSubscriber implements EventSubscriber {
   readonly subscriptionId = 'documents.organization-deleted';
   readonly handles = [OrganizationDeleted.type];
 
+  constructor(private readonly deletion: OrganizationDataDeletion) {}
+
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const { data } of events.filter(OrganizationDeleted.is)) {
-      await deleteOrganizationData(m, data, {
+    for (const deleted of events.filter(OrganizationDeleted.is)) {
+      await this.deletion.record(m, deleted, 'documents', {
         tables: ['documents', 'document_migrations'],
         streamTypes: [DOCUMENT_STREAM_TYPE],
       });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  deleteOrganizationData,
+  OrganizationDataDeletion,
   Subscriber,
   type EventSubscriber,
   type RecordedEvent,
@@ -12,8 +12,8 @@ import { NOTIFICATION_STREAM_TYPE } from '../../domain/notification.aggregate';
 
 /**
  * Deleting an organization deletes its notifications, inboxes, per-user settings and open
- * batches (D6.9), rows and streams, so ids used again start from scratch. In the
- * checkpoint's transaction: a redelivered event finds nothing left.
+ * batches (D6.9), rows and streams, so ids used again start from scratch. A background job
+ * (OrganizationDataDeletion) removes them in short steps.
  */
 @Subscriber()
 @Injectable()
@@ -21,9 +21,11 @@ export class OrganizationNotificationsSubscriber implements EventSubscriber {
   readonly subscriptionId = 'notifications.organization-deleted';
   readonly handles = [OrganizationDeleted.type];
 
+  constructor(private readonly deletion: OrganizationDataDeletion) {}
+
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const { data } of events.filter(OrganizationDeleted.is)) {
-      await deleteOrganizationData(m, data, {
+    for (const deleted of events.filter(OrganizationDeleted.is)) {
+      await this.deletion.record(m, deleted, 'notifications', {
         tables: [
           'notifications',
           'notification_inbox',

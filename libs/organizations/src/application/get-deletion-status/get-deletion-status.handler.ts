@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { EventStore, SubscriptionRunner } from '@app/event-store';
+import { EventStore, OrganizationDataDeletion, SubscriptionRunner } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { organizationStream } from '../../domain/organization.aggregate';
 import { OrganizationDeleted } from '../../domain/organization.events';
@@ -10,19 +10,21 @@ import {
 } from './get-deletion-status.query';
 
 const UNKNOWN = 'Organization deletion does not exist';
-const STATUS_OF = { handled: 'completed', parked: 'failed', pending: 'in_progress' } as const;
+const STATUS_OF = { completed: 'completed', failed: 'failed', pending: 'in_progress' } as const;
 
 /**
  * A deletion is its OrganizationDeleted event (found in the caller's own organization
  * stream, so another key's id is never found). It is completed once every library's
- * subscriber has removed the organization's data (their checkpoints are past the event),
- * failed when one gave up on it (parked: an operator retries it, see operating.md).
+ * subscriber has handled it (their checkpoints are past the event) and every job they
+ * recorded to remove the organization's data has completed; failed when a subscriber gave up
+ * on it (parked: an operator retries it, see operating.md) or a job failed for good.
  */
 @QueryHandler(GetDeletionStatusQuery)
 export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatusQuery> {
   constructor(
     private readonly store: EventStore,
     private readonly subscriptions: SubscriptionRunner,
+    private readonly deletion: OrganizationDataDeletion,
   ) {}
 
   async execute({
@@ -35,7 +37,12 @@ export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatus
     if (!deleted || !OrganizationDeleted.is(deleted)) {
       throw new ServiceError('NOT_FOUND', UNKNOWN, { deletionId });
     }
-    const status: DeletionStatus = STATUS_OF[await this.subscriptions.progressOf(deleted)];
+    const subscribers = await this.subscriptions.progressOf(deleted);
+    const jobs = await this.deletion.statusOf(deletionId);
+    const status: DeletionStatus =
+      subscribers === 'parked' || jobs === 'failed'
+        ? 'failed'
+        : STATUS_OF[subscribers === 'handled' ? jobs : 'pending'];
     return { deletionId, organizationId, status, deletedAt: deleted.data.at };
   }
 }

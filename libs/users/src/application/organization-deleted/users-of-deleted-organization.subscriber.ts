@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  deleteOrganizationData,
+  OrganizationDataDeletion,
   Subscriber,
   type EventSubscriber,
   type RecordedEvent,
@@ -12,8 +12,8 @@ import { USER_STREAM_TYPE } from '../../domain/user.aggregate';
 /**
  * Deleting an organization deletes its user records at every scope (D6.9): rows and
  * streams, whose ids name the user, so nothing of them stays and a user added again in an
- * organization added again starts from scratch. In the checkpoint's transaction: a
- * redelivered event finds nothing left.
+ * organization added again starts from scratch.
+ * A background job (OrganizationDataDeletion) removes them in short steps.
  */
 @Subscriber()
 @Injectable()
@@ -21,9 +21,11 @@ export class UsersOfDeletedOrganizationSubscriber implements EventSubscriber {
   readonly subscriptionId = 'users.users-of-deleted-organization';
   readonly handles = [OrganizationDeleted.type];
 
+  constructor(private readonly deletion: OrganizationDataDeletion) {}
+
   async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const { data } of events.filter(OrganizationDeleted.is)) {
-      await deleteOrganizationData(m, data, {
+    for (const deleted of events.filter(OrganizationDeleted.is)) {
+      await this.deletion.record(m, deleted, 'users', {
         tables: ['users'],
         streamTypes: [USER_STREAM_TYPE],
       });
