@@ -13,6 +13,8 @@ import type { RecordedEvent } from './events';
 import { deleteOrganizationChunk, type OrganizationData } from './organization-rows';
 
 export const ORGANIZATION_DATA_JOB = 'event-store.organization-data-deletion';
+/** As user data deletion's tasks: a database that fails for a while does not end a deletion. */
+const MAX_ATTEMPTS = 10;
 
 /** One job per deletion (the OrganizationDeleted event) and library: recorded once. */
 export const organizationDataJobId = (deletionId: string, library: string) =>
@@ -54,7 +56,11 @@ export class OrganizationDataDeletion {
     const { apiKey, organizationId } = deleted.data;
     const id = organizationDataJobId(deleted.eventId, library);
     const job: OrganizationDataJob = { apiKey, organizationId, ...data };
-    await this.queue.enqueue([{ id, name: ORGANIZATION_DATA_JOB, data: job }], {}, m);
+    await this.queue.enqueue(
+      [{ id, name: ORGANIZATION_DATA_JOB, data: job }],
+      { maxAttempts: MAX_ATTEMPTS },
+      m,
+    );
     this.afterCommit.run(m, () => this.queue.dispatch([id]));
   }
 
