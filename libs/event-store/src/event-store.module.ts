@@ -12,6 +12,7 @@ import { EventStore1763856000001 } from './migrations/1763856000001-event-store'
 import { ParkedEvents1763856000008 } from './migrations/1763856000008-parked-events';
 import { EventApiKey1763856000009 } from './migrations/1763856000009-event-api-key';
 import { CheckpointLeases1763856000011 } from './migrations/1763856000011-checkpoint-leases';
+import { OrganizationDeletionJobs1764400000150 } from './migrations/1764400000150-organization-deletion-jobs';
 import { SubscriptionMetrics } from './subscription-metrics';
 
 const SERVICES = [
@@ -30,6 +31,7 @@ const SERVICES = [
   ParkedEvents1763856000008,
   EventApiKey1763856000009,
   CheckpointLeases1763856000011,
+  OrganizationDeletionJobs1764400000150,
 )
 @Module({
   imports: [DiscoveryModule],

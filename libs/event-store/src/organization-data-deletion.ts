@@ -80,8 +80,12 @@ export class OrganizationDataDeletion {
   /** Where the jobs of a deletion are: failed if one failed for good, pending while one is. */
   async statusOf(deletionId: string): Promise<OrganizationDataStatus> {
     const rows: { status: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT status FROM jobs WHERE starts_with(job_id, $1)`,
-      [organizationDataJobId(deletionId, '')],
+      // The name and LIKE match the partial pattern index (migration 1764400000150).
+      `SELECT DISTINCT status FROM jobs WHERE name = $1 AND job_id LIKE $2`,
+      [
+        ORGANIZATION_DATA_JOB,
+        `${organizationDataJobId(deletionId, '').replace(/[\\%_]/g, '\\$&')}%`,
+      ],
     );
     const statuses = new Set(rows.map((r) => r.status));
     if (statuses.has('failed')) return 'failed';
