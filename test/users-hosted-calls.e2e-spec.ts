@@ -312,8 +312,8 @@ describe('users: hosted calls', () => {
         [{ allDocuments: true, folderId: 'af' }, 'data.folderId'],
         [{ allDocuments: 'yes' }, 'data.allDocuments'],
         [{ allDocuments: true, groupByDocumentId: 1 }, 'data.groupByDocumentId'],
-        // User groups are not built: their documented filter is refused, not ignored (D1.8).
-        [{ organizationUserGroupIds: ['g1'] }, 'data.organizationUserGroupIds'],
+        // The group filter is a list of group ids (D8.5).
+        [{ organizationUserGroupIds: 'g1' }, 'data.organizationUserGroupIds'],
       ] as const) {
         const res = await get({ organizationId, ...data });
         expect({ data, status: res.status }).toEqual({ data, status: 400 });
