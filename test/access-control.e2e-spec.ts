@@ -270,6 +270,35 @@ describe('access control', () => {
       ]);
     });
 
+    it('a document inherits its folder access type when that is narrower (hosted), its own when not', async () => {
+      await addDocuments('org-f', [{ documentId: 'doc-open', documentName: 'O' }], 'folder-shut');
+      await addDocuments(
+        'org-f',
+        [{ documentId: 'doc-shut', documentName: 'S', accessType: 'restricted' }],
+        'folder-open',
+      );
+      await ok('/v2/organizations/folders/access/update', {
+        organizationId: 'org-f',
+        folderIds: ['folder-shut'],
+        accessType: 'restricted',
+      });
+      const read = await permissions({
+        organizationId: 'org-f',
+        userIds: ['stranger'],
+        documentIds: ['doc-open', 'doc-shut'],
+      });
+      expect(read.body.result.data.stranger.documents).toEqual({
+        'doc-open': expect.objectContaining({
+          errorCode: 'permission_denied',
+          accessType: 'restricted',
+        }),
+        'doc-shut': expect.objectContaining({
+          errorCode: 'permission_denied',
+          accessType: 'restricted',
+        }),
+      });
+    });
+
     it('an expired grant admits no one; a grant given again replaces role and expiry', async () => {
       await addDocuments('org-e', [
         { documentId: 'doc-e', documentName: 'E', accessType: 'restricted' },

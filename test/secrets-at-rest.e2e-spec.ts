@@ -75,7 +75,7 @@ describe('secrets at rest', () => {
     const ws = await t.createWorkspace('access-secrets@example.com');
     const h = t.apiKeyHeaders(ws);
     const providerToken = 'provider-token-0123456789abcdef';
-    await t.post(
+    const made = await t.post(
       '/v2/auth/generate_token',
       {
         userId: 'u',
@@ -84,16 +84,18 @@ describe('secrets at rest', () => {
       },
       h,
     );
-    await t.post(
+    const signed = await t.post(
       '/v2/auth/generate_signature',
       { permissions: [{ userId: 'u', resourceId: 'd', type: 'document', hasAccess: true }] },
       h,
     );
-    await t.post(
+    const configured = await t.post(
       '/v2/workspace/permissionproviderconfig/update',
       { permissionProviderConfig: { authToken: providerToken } },
       h,
     );
+    // Each secret was really made and stored, or its absence below would prove nothing.
+    expect([made.status, signed.status, configured.status]).toEqual([200, 200, 200]);
     const keys = await t.post('/v2/auth/verificationkeys/get', {}, h);
     // The private key as the server opens it (its imported key is not extractable).
     const settings = await t.app.get(AccessSettingsStore).load(ws.apiKey);

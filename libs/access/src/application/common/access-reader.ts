@@ -121,8 +121,13 @@ export class AccessReader {
       disabled: boolean;
       folder_id: string | null;
       ancestors: string[] | null;
+      folder_access_type: DocumentAccessType | null;
     }[] = await m.query(
-      `SELECT d.document_id, d.access_type, d.disabled, d.folder_id, f.ancestors
+      `SELECT d.document_id, d.access_type, d.disabled, d.folder_id, f.ancestors,
+         COALESCE(f.access_type, (SELECT a.access_type FROM folders a
+           WHERE a.api_key = f.api_key AND a.organization_id = f.organization_id
+             AND a.folder_id = ANY(f.ancestors) AND a.access_type IS NOT NULL
+           ORDER BY array_position(f.ancestors, a.folder_id::text) DESC LIMIT 1)) AS folder_access_type
        FROM documents d
        LEFT JOIN folders f ON f.api_key = d.api_key AND f.organization_id = d.organization_id
          AND f.folder_id = d.folder_id
@@ -135,11 +140,24 @@ export class AccessReader {
         {
           type: 'document',
           id: r.document_id,
-          accessType: r.access_type,
+          accessType: narrowest(r.access_type, r.folder_access_type),
           disabled: r.disabled,
           folders: r.folder_id ? [r.folder_id, ...[...(r.ancestors ?? [])].reverse()] : [],
         },
       ]),
     );
   }
+}
+
+/** From the most open to the most closed. */
+const OPENNESS: readonly DocumentAccessType[] = ['public', 'organizationPrivate', 'restricted'];
+
+/**
+ * A document in a folder inherits the folder's access type (hosted), and keeps its own when
+ * that is narrower: a restricted folder restricts everything in it, and a restricted
+ * document stays restricted in an open folder.
+ */
+function narrowest(own: DocumentAccessType, folder: DocumentAccessType | null): DocumentAccessType {
+  if (!folder) return own;
+  return OPENNESS.indexOf(folder) > OPENNESS.indexOf(own) ? folder : own;
 }

@@ -30,7 +30,11 @@ export class UpdatePermissionProviderConfigHandler implements ICommandHandler<Up
         ? undefined
         : token === ''
           ? { sealed: '', last4: '' }
-          : { sealed: this.box.seal(token), last4: Array.from(token).slice(-4).join('') };
+          : // A short token shown by its last four would be shown whole: it shows nothing then.
+            {
+              sealed: this.box.seal(token),
+              last4: token.length > 8 ? Array.from(token).slice(-4).join('') : '',
+            };
     const stored = await this.settings.update(tenant, (s) =>
       s.configureProvider(
         { usePermissionProvider, permissionProviderUrl: config?.permissionProviderUrl, authToken },
