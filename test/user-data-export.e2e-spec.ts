@@ -162,7 +162,7 @@ describe("users/data/get: all of a user's data, 100 items per feature a page (ho
         displayHeadlineMessageTemplate: '{actionUser} wrote',
         ...data,
       });
-    await notify('n-to-vic', { actionUser: kim, notifyUsers: [vic] });
+    await notify('n-to-vic', { actionUser: kim, notifyUsers: [vic, kim] });
     await notify('n-by-vic', { actionUser: vic, notifyUsers: [kim] });
     await notify('n-kim-only', { actionUser: kim, notifyUsers: [kim] });
     await notify('n-for-all', { actionUser: kim, notifyAll: true });
@@ -219,6 +219,17 @@ describe("users/data/get: all of a user's data, 100 items per feature a page (ho
     expect(all(pages, 'notifications').map((n) => [n.id, n.isUnread])).toEqual([
       ['n-by-vic', true],
       ['n-to-vic', true],
+    ]);
+    // Of the recipients, only vic: kim's id and email are kim's to export.
+    expect(
+      all(pages, 'notifications').map((n) => [
+        n.id,
+        Object.keys(n.notifyUsersByUserId),
+        n.notifyUsers,
+      ]),
+    ).toEqual([
+      ['n-by-vic', [], {}],
+      ['n-to-vic', ['vic'], {}],
     ]);
     expect(all(pages, 'activities').map((x) => x.id)).toEqual(['act-vic']);
     // vic's records: the document user added, the organization user its comments made known.

@@ -9,7 +9,11 @@ import {
 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { NOTIFICATION_VIEW } from '../api/dto/notification.response';
-import { notificationView, type NotificationRow } from '../application/common/notification-view';
+import {
+  notificationView,
+  type NotificationRow,
+  type NotificationView,
+} from '../application/common/notification-view';
 
 /**
  * The notifications the user is involved in (hosted "notifications data"): addressed to
@@ -58,7 +62,22 @@ export class NotificationExporter implements UserDataExporter {
       rows,
       limit,
       (row) => [row.organization_id, row.notification_id],
-      (row) => notificationView(row, userId),
+      (row) => ownPart(notificationView(row, userId), userId),
     );
   }
+}
+
+/**
+ * A user's export holds their own data only: of the recipients and readers of a notification,
+ * just the user (other people's ids and emails are theirs to export, not this user's).
+ */
+function ownPart(view: NotificationView, userId: string): NotificationView {
+  const own = (map: Record<string, boolean>) =>
+    Object.hasOwn(map, userId) ? { [userId]: map[userId] } : {};
+  return {
+    ...view,
+    notifyUsers: own(view.notifyUsers),
+    notifyUsersByUserId: own(view.notifyUsersByUserId),
+    readByUserIds: view.readByUserIds.filter((id) => id === userId),
+  };
 }
