@@ -381,6 +381,16 @@ describe('access control', () => {
       expect(noOrg.status).toBe(404);
     });
 
+    it('refuses a read of more than 10,000 answers (users × resources), naming userIds', async () => {
+      const userIds = Array.from({ length: 1000 }, (_, i) => `u${i}`);
+      const documentIds = Array.from({ length: 10 }, (_, i) => `d${i}`);
+      const res = await permissions({ organizationId: 'org-q', userIds, documentIds });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.fields[0].field).toBe('data.userIds');
+      const fewer = await permissions({ organizationId: 'org-q', userIds, documentIds: ['d0'] });
+      expect(fewer.status).not.toBe(400);
+    });
+
     it('refuses a resource named twice, or a folder without its organization, changing nothing', async () => {
       const twice = await grant('hank', [
         { type: 'organization', id: 'org-x' },

@@ -19,6 +19,8 @@ const MISSING = {
  * folder and each document asked for, granted with a role or refused with a reason. A folder
  * or document that does not exist answers NOT_FOUND with the same map in `details` (hosted).
  */
+const MAX_VERDICTS = 10_000;
+
 @QueryHandler(GetPermissionsQuery)
 export class GetPermissionsHandler implements IQueryHandler<GetPermissionsQuery> {
   constructor(private readonly reader: AccessReader) {}
@@ -27,6 +29,14 @@ export class GetPermissionsHandler implements IQueryHandler<GetPermissionsQuery>
     const { tenant, organizationId, folderIds, documentIds } = query;
     const { apiKey } = tenant;
     const userIds = [...new Set(query.userIds)];
+    // One verdict per user and resource: bounded, so one call cannot build a huge answer.
+    const verdicts = userIds.length * (1 + new Set(folderIds).size + new Set(documentIds).size);
+    if (verdicts > MAX_VERDICTS) {
+      throw ServiceError.invalidField(
+        'data.userIds',
+        `asks for ${verdicts} answers (users × resources); at most ${MAX_VERDICTS}: ask for fewer users or resources`,
+      );
+    }
     const organization = await this.reader.organization(apiKey, organizationId);
     if (!organization) {
       throw new ServiceError('NOT_FOUND', 'Organization does not exist', { organizationId });
