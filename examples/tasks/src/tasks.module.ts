@@ -10,13 +10,14 @@ import { TaskNotifier } from './application/notify-assignee/task-notifier';
 import { TaskEraser } from './erasure/task-eraser';
 import { TaskExporter } from './export/task.exporter';
 import { ExampleTasks1764000000000 } from './migrations/1764000000000-example-tasks';
+import { TasksOfDeletedOrganizationSubscriber } from './organization-deleted/tasks-of-deleted-organization.subscriber';
 import { TaskProjection } from './read-models/task.projection';
 import { TaskWebhookEvents } from './webhooks/task-webhook-events';
 
 /**
  * An extension module, plugged in through the module contract alone: its migration
  * (`@Migrations`), projection (`@Projection`), durable event handler (`@EventsHandler`),
- * eraser (`@Eraser`), exporter (`@Exporter`) and webhook event type (`@WebhookEvents`) are found at start. Add it with `AppModule.forRoot(config, secrets,
+ * eraser (`@Eraser`), exporter (`@Exporter`), organization deletion subscriber (`@Subscriber`) and webhook event type (`@WebhookEvents`) are found at start. Add it with `AppModule.forRoot(config, secrets,
  * [TasksModule])` or `createTestApp({ modules: [TasksModule] })`.
  */
 @Migrations(ExampleTasks1764000000000)
@@ -33,6 +34,7 @@ import { TaskWebhookEvents } from './webhooks/task-webhook-events';
     TaskEraser,
     TaskExporter,
     TaskWebhookEvents,
+    TasksOfDeletedOrganizationSubscriber,
   ],
 })
 export class TasksModule {}

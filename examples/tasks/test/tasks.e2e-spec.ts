@@ -101,4 +101,28 @@ describe('example tasks module', () => {
       );
     expect(naming[0].n).toBe(0);
   });
+
+  it("leaves with its organization: the server's organization deletion waits for its tasks to go", async () => {
+    const gone = 'org-gone';
+    await t.post('/v2/organizations/add', { organizations: [{ organizationId: gone }] }, h);
+    await t.post('/v2/example/tasks/create', { organizationId: gone, taskId: 'g1', title: 'G' }, h);
+    const deleted = await t.post('/v2/organizations/delete', { organizationIds: [gone] }, h);
+    const { deletionId } = deleted.body.result.data[gone];
+    await waitFor(async () => {
+      const res = await t.post(
+        '/v2/organizations/delete/status/get',
+        { organizationId: gone, deletionId },
+        h,
+      );
+      return res.body.result?.data?.status === 'completed' ? true : undefined;
+    }, 30_000);
+    const db = t.app.get(DataSource);
+    const rows = await db.query(
+      `SELECT (SELECT count(*)::int FROM example_tasks WHERE organization_id = $1) AS tasks,
+              (SELECT count(*)::int FROM events WHERE type LIKE 'example-tasks.%' AND data->>'organizationId' = $1) AS events`,
+      [gone],
+    );
+    expect(rows[0]).toEqual({ tasks: 0, events: 0 });
+    expect(await tasks()).toHaveLength(2);
+  });
 });
