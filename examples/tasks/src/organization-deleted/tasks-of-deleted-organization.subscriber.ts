@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { TASK_STREAM_TYPE } from '../domain/task.aggregate';
 
 /**
@@ -16,18 +10,8 @@ import { TASK_STREAM_TYPE } from '../domain/task.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class TasksOfDeletedOrganizationSubscriber implements EventSubscriber {
+export class TasksOfDeletedOrganizationSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'example-tasks.tasks-of-deleted-organization';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'example-tasks', {
-        tables: ['example_tasks'],
-        streamTypes: [TASK_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'example-tasks';
+  protected readonly data = { tables: ['example_tasks'], streamTypes: [TASK_STREAM_TYPE] };
 }

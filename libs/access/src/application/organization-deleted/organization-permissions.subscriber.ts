@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { USER_PERMISSIONS_STREAM_TYPE } from '../../domain/user-permissions.aggregate';
 
 /**
@@ -17,18 +11,11 @@ import { USER_PERMISSIONS_STREAM_TYPE } from '../../domain/user-permissions.aggr
  */
 @Subscriber()
 @Injectable()
-export class OrganizationPermissionsSubscriber implements EventSubscriber {
+export class OrganizationPermissionsSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'access.permissions-of-deleted-organization';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'access', {
-        tables: ['access_permissions'],
-        streamTypes: [USER_PERMISSIONS_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'access';
+  protected readonly data = {
+    tables: ['access_permissions'],
+    streamTypes: [USER_PERMISSIONS_STREAM_TYPE],
+  };
 }

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { ACTIVITY_STREAM_TYPE } from '../../domain/activity.aggregate';
 
 /**
@@ -16,18 +10,8 @@ import { ACTIVITY_STREAM_TYPE } from '../../domain/activity.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class OrganizationActivitiesSubscriber implements EventSubscriber {
+export class OrganizationActivitiesSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'activities.organization-deleted';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'activities', {
-        tables: ['activities'],
-        streamTypes: [ACTIVITY_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'activities';
+  protected readonly data = { tables: ['activities'], streamTypes: [ACTIVITY_STREAM_TYPE] };
 }

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { RECORD_STREAM_TYPE } from '../../domain/collab-record.aggregate';
 
 /**
@@ -17,18 +11,11 @@ import { RECORD_STREAM_TYPE } from '../../domain/collab-record.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class OrganizationRecordsSubscriber implements EventSubscriber {
+export class OrganizationRecordsSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'collaboration.organization-deleted';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'collaboration', {
-        tables: ['collab_records', 'collab_annotation_numbers'],
-        streamTypes: [RECORD_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'collaboration';
+  protected readonly data = {
+    tables: ['collab_records', 'collab_annotation_numbers'],
+    streamTypes: [RECORD_STREAM_TYPE],
+  };
 }

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { DOCUMENT_STREAM_TYPE } from '../../domain/document.aggregate';
 
 /**
@@ -18,18 +12,11 @@ import { DOCUMENT_STREAM_TYPE } from '../../domain/document.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class OrganizationDocumentsSubscriber implements EventSubscriber {
+export class OrganizationDocumentsSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'documents.organization-deleted';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'documents', {
-        tables: ['documents', 'document_migrations'],
-        streamTypes: [DOCUMENT_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'documents';
+  protected readonly data = {
+    tables: ['documents', 'document_migrations'],
+    streamTypes: [DOCUMENT_STREAM_TYPE],
+  };
 }

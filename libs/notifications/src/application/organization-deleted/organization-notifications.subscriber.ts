@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { NOTIFICATION_SETTINGS_STREAM_TYPE } from '../../domain/notification-settings.aggregate';
 import { NOTIFICATION_STREAM_TYPE } from '../../domain/notification.aggregate';
 
@@ -17,23 +11,16 @@ import { NOTIFICATION_STREAM_TYPE } from '../../domain/notification.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class OrganizationNotificationsSubscriber implements EventSubscriber {
+export class OrganizationNotificationsSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'notifications.organization-deleted';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'notifications', {
-        tables: [
-          'notifications',
-          'notification_inbox',
-          'notification_settings',
-          'notification_batches',
-        ],
-        streamTypes: [NOTIFICATION_STREAM_TYPE, NOTIFICATION_SETTINGS_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'notifications';
+  protected readonly data = {
+    tables: [
+      'notifications',
+      'notification_inbox',
+      'notification_settings',
+      'notification_batches',
+    ],
+    streamTypes: [NOTIFICATION_STREAM_TYPE, NOTIFICATION_SETTINGS_STREAM_TYPE],
+  };
 }

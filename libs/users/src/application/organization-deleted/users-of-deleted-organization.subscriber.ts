@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import {
-  OrganizationDataDeletion,
-  Subscriber,
-  type EventSubscriber,
-  type RecordedEvent,
-} from '@app/event-store';
-import { OrganizationDeleted } from '@app/organizations';
-import type { EntityManager } from 'typeorm';
+import { Subscriber } from '@app/event-store';
+import { OrganizationDataSubscriber } from '@app/organizations';
 import { USER_STREAM_TYPE } from '../../domain/user.aggregate';
 
 /**
@@ -17,18 +11,8 @@ import { USER_STREAM_TYPE } from '../../domain/user.aggregate';
  */
 @Subscriber()
 @Injectable()
-export class UsersOfDeletedOrganizationSubscriber implements EventSubscriber {
+export class UsersOfDeletedOrganizationSubscriber extends OrganizationDataSubscriber {
   readonly subscriptionId = 'users.users-of-deleted-organization';
-  readonly handles = [OrganizationDeleted.type];
-
-  constructor(private readonly deletion: OrganizationDataDeletion) {}
-
-  async handle(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    for (const deleted of events.filter(OrganizationDeleted.is)) {
-      await this.deletion.record(m, deleted, 'users', {
-        tables: ['users'],
-        streamTypes: [USER_STREAM_TYPE],
-      });
-    }
-  }
+  protected readonly library = 'users';
+  protected readonly data = { tables: ['users'], streamTypes: [USER_STREAM_TYPE] };
 }
