@@ -8,7 +8,8 @@
  * - every relative path that climbs with `../` stays inside the repository, resolved from
  *   the directory of the file that names it (an import of a sibling folder inside a library
  *   is fine, the same text in the root README leaves the repository);
- * - every relative Markdown link of a `.md` file names a file or folder the repository has;
+ * - every relative Markdown link of a `.md` file names a file or folder the repository has,
+ *   and its `#anchor`, if any, a heading of that file (GitHub's slug of the heading);
  * - a document cited by its file name (an upper-case name ending in `.md`, or a path under
  *   `docs/`) is one the repository has.
  *
@@ -77,6 +78,25 @@ const insideRoot = (absolute: string): boolean => {
 const resolvedFrom = (file: string, target: string): string =>
   resolve(dirname(join(ROOT, file)), target);
 
+/** GitHub's anchors of a Markdown file's headings (outside code fences), repeats numbered. */
+function headingSlugs(markdown: string): Set<string> {
+  const slugs = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let slug = base;
+    for (let n = 1; slugs.has(slug); n++) slug = `${base}-${n}`;
+    slugs.add(slug);
+  }
+  return slugs;
+}
+
 describe('the repository is self-contained', () => {
   const files = trackedFiles();
   const texts = trackedTexts(files);
@@ -143,6 +163,24 @@ describe('the repository is self-contained', () => {
         const rel = relative(ROOT, absolute).split(sep).join('/');
         if (!insideRoot(absolute) || !(rel === '' || tracked.has(rel) || trackedDirs.has(rel))) {
           found.push(`${path}:${lineOf(text, match.index)}: ${target}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('links, in Markdown, only to headings the linked file has', () => {
+    const found: string[] = [];
+    for (const { path, text } of texts.filter((t) => t.path.endsWith('.md'))) {
+      for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+        const [file, anchor] = match[1].split('#');
+        if (anchor === undefined || /^[a-z][a-z0-9+.-]*:/i.test(file)) continue;
+        const linked =
+          file === '' ? path : relative(ROOT, resolvedFrom(path, file)).split(sep).join('/');
+        const target = texts.find((t) => t.path === linked);
+        if (!linked.endsWith('.md') || !target) continue; // Files and folders: the test above.
+        if (!headingSlugs(target.text).has(decodeURIComponent(anchor))) {
+          found.push(`${path}:${lineOf(text, match.index)}: ${match[1]}`);
         }
       }
     }
