@@ -46,3 +46,4 @@ export * from './operability/graceful-shutdown';
 export * from './runtime/failed-start';
 export * from './operability/scrape-read';
 export * from './module-contract/marked-providers';
+export * from './cqrs/command-of';
