@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
 type Res = { status: number; body: any };
 
 /**
- * What a caller runs to check a permission signature (the README's snippet, D15.2): keys
+ * What a caller runs to check a permission signature (the snippet of docs/operations.md, D15.2): keys
  * sorted at every level, no whitespace, HMAC-SHA256 with the key's signature secret,
  * base64url. Written here with node:crypto alone, never the server's code.
  */
