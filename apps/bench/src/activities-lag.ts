@@ -22,7 +22,7 @@ const WARM_UP_SHARE = 0.5;
 /** The action of a comment added to a thread. */
 const COMMENT_ADDED = 'comment.add';
 
-export type LagRun =
+export type ActivitiesLagRun =
   | { absent: string }
   | {
       comments: number;
@@ -66,7 +66,7 @@ export async function derivedActivityLag(
   h: Record<string, string>,
   organizationId: string,
   { rate, seconds }: { rate: number; seconds: number },
-): Promise<LagRun> {
+): Promise<ActivitiesLagRun> {
   const calls = Math.ceil((rate * seconds) / COMMENTS_PER_CALL);
   const warmUpCalls = Math.ceil(calls * WARM_UP_SHARE);
   const target = { organizationId, documentId: 'lag-doc' };

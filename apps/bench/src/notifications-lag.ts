@@ -18,7 +18,7 @@ const POLL_PAUSE_MS = 20;
 /** How long the first derived notification is waited for before calling the feature absent. */
 const PROBE_MS = 10_000;
 
-export type LagRun =
+export type NotificationsLagRun =
   | { absent: string }
   | {
       comments: number;
@@ -52,7 +52,7 @@ export async function derivedNotificationLag(
   h: Record<string, string>,
   organizationId: string,
   { rate, seconds }: { rate: number; seconds: number },
-): Promise<LagRun> {
+): Promise<NotificationsLagRun> {
   const calls = Math.ceil((rate * seconds) / COMMENTS_PER_CALL);
   const target = { organizationId, documentId: 'lag-doc' };
   const ann = { userId: 'ann', name: 'Ann Example', email: 'ann@example.com' };

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DiscoveryModule } from '@nestjs/core';
 import { UserDataController } from './api/user-data.controller';
 import { GetUserDataHandler } from './application/get-user-data/get-user-data.handler';
-import { GetDeletionStatusHandler } from './application/get-deletion-status/get-deletion-status.handler';
+import { GetUserDeletionStatusHandler } from './application/get-deletion-status/get-deletion-status.handler';
 import { StartDeletionHandler } from './application/start-deletion/start-deletion.handler';
 import { DeletionProcessManager } from './process-managers/deletion/deletion.process-manager';
 import { RegisteredErasers } from './erasure/registered-erasers';
@@ -23,7 +23,7 @@ import { Gdpr1763856000007 } from './migrations/1763856000007-gdpr';
   providers: [
     DeletionJobProjection,
     StartDeletionHandler,
-    GetDeletionStatusHandler,
+    GetUserDeletionStatusHandler,
     DeletionProcessManager,
     RegisteredErasers,
     GetUserDataHandler,

@@ -5,7 +5,7 @@ import { AddFoldersHandler } from './application/add-folders/add-folders.handler
 import { AddOrganizationsHandler } from './application/add-organizations/add-organizations.handler';
 import { DeleteFolderHandler } from './application/delete-folder/delete-folder.handler';
 import { DeleteOrganizationsHandler } from './application/delete-organizations/delete-organizations.handler';
-import { GetDeletionStatusHandler } from './application/get-deletion-status/get-deletion-status.handler';
+import { GetOrganizationDeletionStatusHandler } from './application/get-deletion-status/get-deletion-status.handler';
 import { UpdateDisableStateHandler } from './application/update-disable-state/update-disable-state.handler';
 import { UpdateFolderAccessHandler } from './application/update-folder-access/update-folder-access.handler';
 import { GetFoldersHandler } from './application/get-folders/get-folders.handler';
@@ -36,7 +36,7 @@ import { FolderAccessType1764300000031 } from './migrations/1764300000031-folder
     UpdateFoldersHandler,
     GetFoldersHandler,
     DeleteOrganizationsHandler,
-    GetDeletionStatusHandler,
+    GetOrganizationDeletionStatusHandler,
     UpdateDisableStateHandler,
     DeleteFolderHandler,
     UpdateFolderAccessHandler,

@@ -21,7 +21,7 @@ import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../domain/activi
 import { ACTIVITY_EVENTS, type ActivityEvent, type ActivityRef } from '../domain/activity.events';
 import {
   aboutTheirCommentIn,
-  eraseContent,
+  eraseActivityContent,
   eraseFromActivityEvent,
   learnFromActivityEvent,
 } from './activity-erasure';
@@ -168,7 +168,7 @@ export class ActivityEraser implements UserDataEraser {
         const activity = new Activity(ref).load(events);
         let recorded = false;
         if (activity.content) {
-          const content = eraseContent(activity.content, who, theirComment);
+          const content = eraseActivityContent(activity.content, who, theirComment);
           if (changed(content, activity.content)) {
             activity.erase(content, at);
             activities.push(activity);

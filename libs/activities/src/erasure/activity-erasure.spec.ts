@@ -8,7 +8,7 @@ import {
 import {
   aboutTheirCommentIn,
   ERASED_USER,
-  eraseContent,
+  eraseActivityContent,
   eraseFromActivityEvent,
   learnFromActivityEvent,
 } from './activity-erasure';
@@ -54,7 +54,7 @@ const record = (extra: Partial<ActivityContent>): ActivityContent => ({
 
 describe('activity erasure rules', () => {
   it('takes the identity of a record they performed, keeping what happened', () => {
-    const erased = eraseContent(
+    const erased = eraseActivityContent(
       record({
         actionUser: vic,
         displayMessageTemplate: '{actionUser} assigned {{vic}} to Vera (vera@example.org)',
@@ -78,7 +78,7 @@ describe('activity erasure rules', () => {
   });
 
   it('erases the annotation and comment copies by collaboration rules', () => {
-    const erased = eraseContent(
+    const erased = eraseActivityContent(
       record({ entityData: annotation(kim), entityTargetData: comment(kim) }),
       who(),
     );
@@ -96,7 +96,7 @@ describe('activity erasure rules', () => {
   });
 
   it('leaves {} for an annotation or comment they wrote', () => {
-    const erased = eraseContent(
+    const erased = eraseActivityContent(
       record({ entityData: annotation(vic), entityTargetData: comment(vic) }),
       who(),
     );
@@ -115,10 +115,10 @@ describe('activity erasure rules', () => {
       changes: { reaction: { to: 'UP' } },
     };
     // The keeper's reaction to the victim's comment: the comment copied whole.
-    const copied = eraseContent(record({ entityTargetData: comment(vic), ...fields }), who());
+    const copied = eraseActivityContent(record({ entityTargetData: comment(vic), ...fields }), who());
     expect(copied).toEqual(record({ entityTargetData: {}, ...gone }));
     // Or only named: the annotation's comment the record is about.
-    const named = eraseContent(
+    const named = eraseActivityContent(
       record({ entityData: annotation(kim), targetSubEntityId: '2', ...fields }),
       who(),
     );
@@ -126,7 +126,7 @@ describe('activity erasure rules', () => {
     expect(named.displayMessageTemplateData).not.toHaveProperty('commentText');
     expect(named.changes).not.toHaveProperty('commentText');
     // The keeper's comment (id 1) in the same annotation keeps its text.
-    const kept = eraseContent(
+    const kept = eraseActivityContent(
       record({ entityData: annotation(kim), targetSubEntityId: '1', ...fields }),
       who(),
     );
@@ -151,7 +151,7 @@ describe('activity erasure rules', () => {
   });
 
   it('finds a user object by email alone, and drops keys naming them', () => {
-    const erased = eraseContent(
+    const erased = eraseActivityContent(
       record({
         displayMessageTemplateData: {
           watchers: [{ email: vic.email }, kim],
@@ -175,7 +175,7 @@ describe('activity erasure rules', () => {
       commentText: 'plain',
       commentHtml: '',
     };
-    expect(eraseContent(theirs, who())).toEqual(theirs);
+    expect(eraseActivityContent(theirs, who())).toEqual(theirs);
   });
 
   it('learns names from every event, then rewrites logged and amended payloads', () => {
@@ -205,7 +205,7 @@ describe('activity erasure rules', () => {
   });
 
   it('finds nothing more to change the second time', () => {
-    const once = eraseContent(
+    const once = eraseActivityContent(
       record({
         actionUser: vic,
         entityData: annotation(kim),
@@ -213,6 +213,6 @@ describe('activity erasure rules', () => {
       }),
       who(),
     );
-    expect(eraseContent(once, who())).toEqual(once);
+    expect(eraseActivityContent(once, who())).toEqual(once);
   });
 });

@@ -57,7 +57,7 @@ function isComment(value: unknown): value is CommentCopy {
 }
 
 /** A user object naming an erased user, by userId (or by email when it has none). */
-export function namesErased(value: unknown, who: Identities): boolean {
+export function activityValueNamesErased(value: unknown, who: Identities): boolean {
   if (!isPlainObject(value)) return false;
   const { userId, email } = value;
   if (typeof userId === 'string' && userId !== '') return who.ids.has(userId);
@@ -69,19 +69,19 @@ const namesWord = (key: string, who: Identities): boolean =>
   who.ids.has(key) || who.known.includes(key) || who.scrub(key) !== key;
 
 /** Learns every name and email any user object in `value` shows for an erased user. */
-export function learnFromValue(value: unknown, who: Identities): void {
+export function learnFromActivityValue(value: unknown, who: Identities): void {
   if (Array.isArray(value)) {
-    for (const item of value) learnFromValue(item, who);
+    for (const item of value) learnFromActivityValue(item, who);
   } else if (isPlainObject(value)) {
     if (isAnnotation(value)) learnFromAnnotation(value, who);
     if (typeof value.userId === 'string') who.learn(value as ActivityUser);
-    for (const item of Object.values(value)) learnFromValue(item, who);
+    for (const item of Object.values(value)) learnFromActivityValue(item, who);
   }
 }
 
 /** Learns the names and emails an activity event shows for the erased users. */
 export const learnFromActivityEvent = (event: ActivityEvent, who: Identities): void =>
-  learnFromValue(event.data, who);
+  learnFromActivityValue(event.data, who);
 
 /**
  * The comment a record copies, by collaboration's rule: one an erased user wrote goes
@@ -89,7 +89,7 @@ export const learnFromActivityEvent = (event: ActivityEvent, who: Identities): v
  * "@[deleted user]".
  */
 function eraseFromComment(comment: CommentCopy, who: Identities): Json | null {
-  if (namesErased(comment.from, who)) return null;
+  if (activityValueNamesErased(comment.from, who)) return null;
   return {
     ...comment,
     commentText: who.scrub(comment.commentText),
@@ -97,7 +97,7 @@ function eraseFromComment(comment: CommentCopy, who: Identities): Json | null {
     taggedUserContacts: comment.taggedUserContacts.filter(
       (t) => !(isPlainObject(t) && typeof t.userId === 'string' && who.ids.has(t.userId)),
     ),
-    reactions: comment.reactions.filter((r) => !(isPlainObject(r) && namesErased(r.from, who))),
+    reactions: comment.reactions.filter((r) => !(isPlainObject(r) && activityValueNamesErased(r.from, who))),
   };
 }
 
@@ -107,13 +107,13 @@ function eraseFromComment(comment: CommentCopy, who: Identities): Json | null {
  * "@[deleted user]" (whole words, as collaboration does). A copied annotation or comment is
  * erased by collaboration's rule first; one they wrote leaves `{}`.
  */
-export function eraseFromValue(value: unknown, who: Identities): unknown {
+export function eraseFromActivityValue(value: unknown, who: Identities): unknown {
   if (typeof value === 'string') return who.scrub(value);
   if (Array.isArray(value)) {
-    return value.filter((item) => !namesErased(item, who)).map((item) => eraseFromValue(item, who));
+    return value.filter((item) => !activityValueNamesErased(item, who)).map((item) => eraseFromActivityValue(item, who));
   }
   if (!isPlainObject(value)) return value;
-  if (namesErased(value, who)) return ERASED_USER;
+  if (activityValueNamesErased(value, who)) return ERASED_USER;
   let object: Json | null = value;
   if (isAnnotation(value)) object = eraseFromAnnotation(value, who);
   else if (isComment(value)) object = eraseFromComment(value, who);
@@ -123,7 +123,7 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
     if (namesWord(key, who)) continue;
     // Own-key write: a key that is data (`__proto__`) stays a plain key.
     Object.defineProperty(out, key, {
-      value: eraseFromValue(item, who),
+      value: eraseFromActivityValue(item, who),
       enumerable: true,
       writable: true,
       configurable: true,
@@ -138,12 +138,12 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
  */
 export function aboutTheirComment(fields: Partial<ActivityContent>, who: Identities): boolean {
   const { entityTargetData, entityData, targetSubEntityId } = fields;
-  if (isComment(entityTargetData)) return namesErased(entityTargetData.from, who);
+  if (isComment(entityTargetData)) return activityValueNamesErased(entityTargetData.from, who);
   if (targetSubEntityId == null || !isAnnotation(entityData)) return false;
   const comment = entityData.comments.find(
     (c) => String((c as unknown as Json).commentId) === targetSubEntityId,
   );
-  return comment !== undefined && namesErased(comment.from, who);
+  return comment !== undefined && activityValueNamesErased(comment.from, who);
 }
 
 /** The content (or amendment) an activity event carries, if any. */
@@ -198,7 +198,7 @@ function eraseFields<T extends Partial<ActivityContent>>(
 ): T {
   const fixed = Object.fromEntries(FIXED.filter((k) => k in fields).map((k) => [k, fields[k]]));
   const kept = theirComment ? withoutCommentText(fields) : fields;
-  return { ...(eraseFromValue(kept, who) as T), ...fixed };
+  return { ...(eraseFromActivityValue(kept, who) as T), ...fixed };
 }
 
 /**
@@ -208,7 +208,7 @@ function eraseFields<T extends Partial<ActivityContent>>(
  * its text copied into the template data and changes too. Immutable records too.
  * `theirComment` is known from the record's whole history when the caller has it.
  */
-export const eraseContent = (
+export const eraseActivityContent = (
   content: ActivityContent,
   who: Identities,
   theirComment = aboutTheirComment(content, who),
@@ -226,14 +226,14 @@ export function eraseFromActivityEvent(
 ): unknown {
   if (ActivityLogged.is(event)) {
     const { apiKey, organizationId, activityId, ...content } = event.data;
-    return { apiKey, organizationId, activityId, ...eraseContent(content, who, theirComment) };
+    return { apiKey, organizationId, activityId, ...eraseActivityContent(content, who, theirComment) };
   }
   if (ActivityAmended.is(event)) {
     const amendment: ActivityAmendment = eraseFields(event.data.amendment, who, theirComment);
     return { ...event.data, amendment };
   }
   if (ActivityErased.is(event)) {
-    return { ...event.data, content: eraseContent(event.data.content, who, theirComment) };
+    return { ...event.data, content: eraseActivityContent(event.data.content, who, theirComment) };
   }
   return event.data;
 }

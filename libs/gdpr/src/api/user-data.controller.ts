@@ -11,7 +11,7 @@ import {
   USER_DATA_EXPORT,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
-import { GetDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
+import { GetUserDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
 import { GetUserDataQuery } from '../application/get-user-data/get-user-data.query';
 import { StartDeletionCommand } from '../application/start-deletion/start-deletion.command';
 import { DeletionStatusRequest, StartDeletionRequest } from './dto/deletion.request';
@@ -72,7 +72,11 @@ export class UserDataController {
   @ApiKeyAuth()
   async start(@Tenant() tenant: ApiKeyTenant, @RequestData() data: StartDeletionRequest) {
     const started = await this.commands.execute(
-      new StartDeletionCommand(tenant, data.userIds, data.organizationIds),
+      new StartDeletionCommand({
+        tenant,
+        userIds: data.userIds,
+        organizationIds: data.organizationIds,
+      }),
     );
     return {
       status: 'success',
@@ -86,7 +90,7 @@ export class UserDataController {
   @Rpc('v1/users/data/delete/status', STATUS)
   @ApiKeyAuth()
   status(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletionStatusRequest) {
-    return this.queries.execute(new GetDeletionStatusQuery(tenant, data.jobId));
+    return this.queries.execute(new GetUserDeletionStatusQuery(tenant, data.jobId));
   }
 
   /** Operation 17 at the hosted v2 path (D6.8): the same handler. */

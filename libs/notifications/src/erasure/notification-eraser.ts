@@ -33,7 +33,7 @@ import {
 } from '../domain/notification.events';
 import { NOTIFICATION_SETTINGS_EVENTS } from '../domain/notification-settings.events';
 import {
-  eraseContent,
+  eraseNotificationContent,
   eraseFromNotificationEvent,
   eraseReadState,
   learnFromNotificationEvent,
@@ -184,7 +184,7 @@ export class NotificationEraser implements UserDataEraser {
           notification.delete(at);
           recorded = true;
         } else if (notification.content) {
-          const content = eraseContent(notification.content, who);
+          const content = eraseNotificationContent(notification.content, who);
           const readBy = eraseReadState(notification.readBy, who);
           if (changed(content, notification.content) || changed(readBy, notification.readBy)) {
             notification.erase(content, readBy, at);

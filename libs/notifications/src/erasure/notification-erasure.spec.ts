@@ -1,9 +1,9 @@
 import { DELETED_USER, Identities } from '@app/collaboration';
 import { NotificationAdded, type NotificationContent } from '../domain/notification.events';
 import {
-  eraseContent,
+  eraseNotificationContent,
   learnFromNotificationEvent,
-  learnFromValue,
+  learnFromNotificationValue,
   madeByErased,
 } from './notification-erasure';
 
@@ -66,8 +66,8 @@ describe('notification erasure rules', () => {
     expect(madeByErased(digest(1), who())).toBe(true);
     expect(madeByErased(digest(3), who())).toBe(false);
     const people = who();
-    learnFromValue(digest(3), people); // the name 'Vera', from a user object
-    const erased = eraseContent(digest(3), people);
+    learnFromNotificationValue(digest(3), people); // the name 'Vera', from a user object
+    const erased = eraseNotificationContent(digest(3), people);
     expect(erased.actionUser).toEqual({ name: DELETED_USER });
     // Annotations inside are erased by collaboration's rule: their comment goes, one they wrote whole.
     expect(erased.notificationSourceData).toEqual({
@@ -100,7 +100,7 @@ describe('notification erasure rules', () => {
       timestamp: 7,
       displayHeadlineMessageTemplateData: { victory: 'vic-tory', vic: 'x' },
     });
-    expect(eraseContent(before, who())).toEqual({
+    expect(eraseNotificationContent(before, who())).toEqual({
       ...before,
       displayHeadlineMessageTemplateData: { victory: 'vic-tory' },
     });
@@ -117,7 +117,7 @@ describe('notification erasure rules', () => {
     const ref = { apiKey: 'k', organizationId: 'o', notificationId: 'n' };
     learnFromNotificationEvent(NotificationAdded({ ...ref, ...given, at: 1 }), people);
     expect(people.known).toEqual(['rob', 'rob@example.net']);
-    expect(eraseContent(given, people)).toEqual({
+    expect(eraseNotificationContent(given, people)).toEqual({
       ...given,
       notifyUsers: { [kim.email]: true },
       notifyUsersByUserId: { kim: true },

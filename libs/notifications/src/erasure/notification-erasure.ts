@@ -44,7 +44,7 @@ function isAnnotation(value: unknown): value is CommentAnnotation {
 }
 
 /** A user object naming an erased user, by userId (or by email when it has none). */
-export function namesErased(value: unknown, who: Identities): boolean {
+export function notificationValueNamesErased(value: unknown, who: Identities): boolean {
   if (!isPlainObject(value)) return false;
   const { userId, email } = value;
   if (typeof userId === 'string' && userId !== '') return who.ids.has(userId);
@@ -52,13 +52,13 @@ export function namesErased(value: unknown, who: Identities): boolean {
 }
 
 /** Learns every name and email any user object in `value` shows for an erased user. */
-export function learnFromValue(value: unknown, who: Identities): void {
+export function learnFromNotificationValue(value: unknown, who: Identities): void {
   if (Array.isArray(value)) {
-    for (const item of value) learnFromValue(item, who);
+    for (const item of value) learnFromNotificationValue(item, who);
   } else if (isPlainObject(value)) {
     if (isAnnotation(value)) learnFromAnnotation(value, who);
     if (typeof value.userId === 'string') who.learn(value as NotificationUser as never);
-    for (const item of Object.values(value)) learnFromValue(item, who);
+    for (const item of Object.values(value)) learnFromNotificationValue(item, who);
   }
 }
 
@@ -70,19 +70,19 @@ export function learnFromValue(value: unknown, who: Identities): void {
  * collaboration's own rule first: their comments, reactions, tags and assignment go, and one
  * they wrote goes whole, leaving `{}` (what a notification given no source data holds).
  */
-export function eraseFromValue(value: unknown, who: Identities): unknown {
+export function eraseFromNotificationValue(value: unknown, who: Identities): unknown {
   if (typeof value === 'string') return who.scrub(value);
   if (Array.isArray(value)) {
-    return value.filter((item) => !namesErased(item, who)).map((item) => eraseFromValue(item, who));
+    return value.filter((item) => !notificationValueNamesErased(item, who)).map((item) => eraseFromNotificationValue(item, who));
   }
   if (!isPlainObject(value)) return value;
-  if (namesErased(value, who)) return ERASED_USER;
+  if (notificationValueNamesErased(value, who)) return ERASED_USER;
   const object: Json | null = isAnnotation(value) ? eraseFromAnnotation(value, who) : value;
   if (object === null) return {};
   const out: Json = {};
   for (const [key, item] of Object.entries(object)) {
     if (namesWord(key, who)) continue;
-    setOwn(out, key, eraseFromValue(item, who));
+    setOwn(out, key, eraseFromNotificationValue(item, who));
   }
   return out;
 }
@@ -94,7 +94,7 @@ export function eraseFromValue(value: unknown, who: Identities): unknown {
  * them.
  */
 export function madeByErased(content: NotificationContent | undefined, who: Identities): boolean {
-  if (!content || !namesErased(content.actionUser, who)) return false;
+  if (!content || !notificationValueNamesErased(content.actionUser, who)) return false;
   const source = content.notificationSourceData as { batch?: { count?: unknown } } | undefined;
   const count =
     isPlainObject(source) && isPlainObject(source.batch) ? source.batch.count : undefined;
@@ -124,7 +124,7 @@ function learnFromRecipients(content: Partial<NotificationContent>, who: Identit
 export function learnFromNotificationEvent(event: NotificationEvent, who: Identities): void {
   if (NotificationAdded.is(event)) learnFromRecipients(event.data, who);
   if (NotificationErased.is(event)) learnFromRecipients(event.data.content, who);
-  learnFromValue(event.data, who);
+  learnFromNotificationValue(event.data, who);
 }
 
 /** Fields erasure never changes: the notification's place and time, not about anyone. */
@@ -133,11 +133,11 @@ const FIXED = ['documentId', 'notificationSource', 'timestamp'] as const;
 /** Changed fields (any subset of the content) without the erased users. */
 function eraseFields<T extends Partial<NotificationContent>>(fields: T, who: Identities): T {
   const fixed = Object.fromEntries(FIXED.filter((k) => k in fields).map((k) => [k, fields[k]]));
-  return { ...(eraseFromValue(fields, who) as T), ...fixed };
+  return { ...(eraseFromNotificationValue(fields, who) as T), ...fixed };
 }
 
 /** A notification's content without the erased users. */
-export const eraseContent = (content: NotificationContent, who: Identities): NotificationContent =>
+export const eraseNotificationContent = (content: NotificationContent, who: Identities): NotificationContent =>
   eraseFields(content, who);
 
 /** Read state without the erased users. */
@@ -166,7 +166,7 @@ export function eraseFromNotificationEvent(
 ): unknown {
   if (NotificationAdded.is(event)) {
     const { apiKey, organizationId, notificationId, at, ...content } = event.data;
-    const next = deleted ? emptiedContent(content) : eraseContent(content, who);
+    const next = deleted ? emptiedContent(content) : eraseNotificationContent(content, who);
     return { apiKey, organizationId, notificationId, ...next, at };
   }
   if (NotificationChanged.is(event)) {
@@ -180,7 +180,7 @@ export function eraseFromNotificationEvent(
     const { content, readBy } = event.data;
     return {
       ...event.data,
-      content: deleted ? emptiedContent(content) : eraseContent(content, who),
+      content: deleted ? emptiedContent(content) : eraseNotificationContent(content, who),
       readBy: deleted ? {} : eraseReadState(readBy, who),
     };
   }

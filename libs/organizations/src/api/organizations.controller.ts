@@ -15,7 +15,7 @@ import { AddFoldersCommand } from '../application/add-folders/add-folders.comman
 import { AddOrganizationsCommand } from '../application/add-organizations/add-organizations.command';
 import { DeleteFolderCommand } from '../application/delete-folder/delete-folder.command';
 import { DeleteOrganizationsCommand } from '../application/delete-organizations/delete-organizations.command';
-import { GetDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
+import { GetOrganizationDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';
 import { UpdateDisableStateCommand } from '../application/update-disable-state/update-disable-state.command';
 import { UpdateFolderAccessCommand } from '../application/update-folder-access/update-folder-access.command';
 import { GetFoldersQuery } from '../application/get-folders/get-folders.query';
@@ -75,7 +75,9 @@ export class OrganizationsController {
   @Rpc('v1/organizations/add', ADD_ORGANIZATIONS)
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
-    return this.commands.execute(new AddOrganizationsCommand(tenant, data.organizations));
+    return this.commands.execute(
+      new AddOrganizationsCommand({ tenant, organizations: data.organizations }),
+    );
   }
 
   /** Operation 6 at the hosted path (D6.8), the same in every way. */
@@ -95,7 +97,9 @@ export class OrganizationsController {
   })
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: OrganizationsRequest) {
-    return this.commands.execute(new UpdateOrganizationsCommand(tenant, data.organizations));
+    return this.commands.execute(
+      new UpdateOrganizationsCommand({ tenant, organizations: data.organizations }),
+    );
   }
 
   /** Operation 8. */
@@ -118,7 +122,11 @@ export class OrganizationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   updateFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateFoldersRequest) {
     return this.commands.execute(
-      new UpdateFoldersCommand(tenant, data.organizationId, data.folders),
+      new UpdateFoldersCommand({
+        tenant,
+        organizationId: data.organizationId,
+        folders: data.folders,
+      }),
     );
   }
 
@@ -145,12 +153,12 @@ export class OrganizationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   addFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddFoldersRequest) {
     return this.commands.execute(
-      new AddFoldersCommand(
+      new AddFoldersCommand({
         tenant,
-        data.organizationId,
-        data.createOrganization ?? false,
-        data.folders,
-      ),
+        organizationId: data.organizationId,
+        createOrganization: data.createOrganization ?? false,
+        folders: data.folders,
+      }),
     );
   }
 
@@ -179,7 +187,9 @@ export class OrganizationsController {
   })
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteOrganizationsRequest) {
-    return this.commands.execute(new DeleteOrganizationsCommand(tenant, data.organizationIds));
+    return this.commands.execute(
+      new DeleteOrganizationsCommand({ tenant, organizationIds: data.organizationIds }),
+    );
   }
 
   @Rpc('v2/organizations/delete/status/get', {
@@ -195,7 +205,7 @@ export class OrganizationsController {
     @RequestData() data: OrganizationDeletionStatusRequest,
   ) {
     return this.queries.execute(
-      new GetDeletionStatusQuery(tenant, data.organizationId, data.deletionId),
+      new GetOrganizationDeletionStatusQuery(tenant, data.organizationId, data.deletionId),
     );
   }
 
@@ -213,7 +223,11 @@ export class OrganizationsController {
     @RequestData() data: OrganizationDisableStateRequest,
   ) {
     return this.commands.execute(
-      new UpdateDisableStateCommand(tenant, data.organizationIds, data.disabled),
+      new UpdateDisableStateCommand({
+        tenant,
+        organizationIds: data.organizationIds,
+        disabled: data.disabled,
+      }),
     );
   }
 
@@ -228,7 +242,11 @@ export class OrganizationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   deleteFolder(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteFolderRequest) {
     return this.commands.execute(
-      new DeleteFolderCommand(tenant, data.organizationId, data.folderId),
+      new DeleteFolderCommand({
+        tenant,
+        organizationId: data.organizationId,
+        folderId: data.folderId,
+      }),
     );
   }
 
@@ -246,7 +264,12 @@ export class OrganizationsController {
   ) {
     const accessType = data.inheritFromParent === true ? null : (data.accessType ?? 'public');
     return this.commands.execute(
-      new UpdateFolderAccessCommand(tenant, data.organizationId, data.folderIds, accessType),
+      new UpdateFolderAccessCommand({
+        tenant,
+        organizationId: data.organizationId,
+        folderIds: data.folderIds,
+        accessType,
+      }),
     );
   }
 }

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../../domain/activity.aggregate';
 
 /** Records moved per append: a document may hold many thousands of them. */
-export const MOVE_CHUNK = 1000;
+export const ACTIVITY_MOVE_CHUNK = 1000;
 
 /**
  * Moves every activity record of a migrated document to its new id (D6.7), in the caller's
@@ -29,9 +29,9 @@ export class ActivitiesMover {
       [apiKey, organizationId, fromDocumentId],
     );
     const at = Date.now();
-    for (let i = 0; i < rows.length; i += MOVE_CHUNK) {
+    for (let i = 0; i < rows.length; i += ACTIVITY_MOVE_CHUNK) {
       const activities = rows
-        .slice(i, i + MOVE_CHUNK)
+        .slice(i, i + ACTIVITY_MOVE_CHUNK)
         .map((r) => new Activity({ apiKey, organizationId, activityId: r.activity_id }));
       const streams = activities.map((a) => activityStream(a.ref));
       const history = await this.store.readStreams(streams, m);

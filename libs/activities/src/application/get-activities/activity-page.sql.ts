@@ -1,7 +1,7 @@
 import { ACTIVITY_COLUMNS } from '../common/activity-row';
 import type { ActivityFilter } from './get-activities.query';
 
-export type PagePosition = [ts: string, id: string];
+export type ActivityPagePosition = [ts: string, id: string];
 
 /** A filter's lists as the statement and the token scope see them: unique, sorted, or none. */
 export interface ListFilters {
@@ -22,7 +22,7 @@ export function activityPageSql(
   apiKey: string,
   filter: ActivityFilter,
   lists: ListFilters,
-  after: PagePosition | null,
+  after: ActivityPagePosition | null,
   limit: number,
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];

@@ -2,7 +2,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { viewOfRow, type ActivityRow } from '../common/activity-row';
-import { activityPageSql, type ListFilters, type PagePosition } from './activity-page.sql';
+import { activityPageSql, type ListFilters, type ActivityPagePosition } from './activity-page.sql';
 import { GetActivitiesQuery } from './get-activities.query';
 
 /** An empty list filters nothing, as an absent one. */
@@ -25,7 +25,7 @@ export class GetActivitiesHandler implements IQueryHandler<GetActivitiesQuery> {
       actionTypes: listOf(filter.actionTypes),
       activityIds: listOf(filter.activityIds),
     };
-    const read = this.tokens.read<PagePosition>(
+    const read = this.tokens.read<ActivityPagePosition>(
       'activities',
       tenant.apiKey,
       [
@@ -44,6 +44,6 @@ export class GetActivitiesHandler implements IQueryHandler<GetActivitiesQuery> {
     );
     const { sql, params } = activityPageSql(tenant.apiKey, filter, lists, read.after, read.limit);
     const rows: ActivityRow[] = await this.dataSource.query(sql, params);
-    return read.page(rows, (row): PagePosition => [String(row.ts), row.activity_id], viewOfRow);
+    return read.page(rows, (row): ActivityPagePosition => [String(row.ts), row.activity_id], viewOfRow);
   }
 }

@@ -4,7 +4,7 @@ import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event
 import type { EntityManager } from 'typeorm';
 import { RecordRemover } from '../common/record-remover';
 
-const metadataOf = (apiKey: string, causationId: string) => ({
+const documentDataMetadata = (apiKey: string, causationId: string) => ({
   apiKey,
   actor: 'process:document-data',
   causationId,
@@ -52,7 +52,7 @@ export class DocumentDataSubscriber implements EventSubscriber {
           [organizationId, documentId],
           m,
         );
-        await this.remover.move(refs, newDocumentId, metadataOf(apiKey, event.eventId), m);
+        await this.remover.move(refs, newDocumentId, documentDataMetadata(apiKey, event.eventId), m);
       }
     }
     await this.deleteData(deletions, m);
@@ -74,7 +74,7 @@ export class DocumentDataSubscriber implements EventSubscriber {
         m,
       );
       const causation = deletions[deletions.length - 1].eventId;
-      await this.remover.delete(refs, 'document', metadataOf(apiKey, causation), m);
+      await this.remover.delete(refs, 'document', documentDataMetadata(apiKey, causation), m);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { AnnotationFilter } from './get-comment-annotations.query';
 
 /** Where a page ends: the last row's `lastUpdated`, document and id. */
-export type PagePosition = [lastUpdated: string, documentId: string, annotationId: string];
+export type AnnotationPagePosition = [lastUpdated: string, documentId: string, annotationId: string];
 
 /** A filter list's column, in the order they are preferred to lead the walk. */
 const LISTS = [
@@ -26,7 +26,7 @@ type ListName = (typeof LISTS)[number][0];
 export function annotationPageSql(
   apiKey: string,
   filter: AnnotationFilter,
-  after: PagePosition | null,
+  after: AnnotationPagePosition | null,
   limit: number,
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [apiKey, filter.organizationId];

@@ -3,7 +3,7 @@ import { PageTokens, sortedIds } from '@app/platform';
 import { DataSource } from 'typeorm';
 import type { RecordView } from '../get-records/get-records.query';
 import { annotationView } from './annotation-view';
-import { annotationPageSql, type PagePosition } from './annotation-page.sql';
+import { annotationPageSql, type AnnotationPagePosition } from './annotation-page.sql';
 import { GetCommentAnnotationsQuery, type AnnotationFilter } from './get-comment-annotations.query';
 
 interface Row {
@@ -50,7 +50,7 @@ export class GetCommentAnnotationsHandler implements IQueryHandler<GetCommentAnn
     pageToken,
   }: GetCommentAnnotationsQuery) {
     const f = normalized(filter);
-    const read = this.tokens.read<PagePosition>(
+    const read = this.tokens.read<AnnotationPagePosition>(
       'comment-annotations',
       tenant.apiKey,
       [f, groupByDocumentId],
@@ -61,7 +61,7 @@ export class GetCommentAnnotationsHandler implements IQueryHandler<GetCommentAnn
     const rows: Row[] = await this.dataSource.query(sql, params);
     const page = read.page(
       rows,
-      (row): PagePosition => [String(row.last_updated), row.document_id, row.record_id],
+      (row): AnnotationPagePosition => [String(row.last_updated), row.document_id, row.record_id],
       (row): RecordView => ({
         ...annotationView(row.record, row.annotation_number),
         metadata: {

@@ -1,13 +1,13 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ServiceError } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { GetDeletionStatusQuery, type DeletionStatus } from './get-deletion-status.query';
+import { GetUserDeletionStatusQuery, type UserDeletionStatus } from './get-deletion-status.query';
 
-@QueryHandler(GetDeletionStatusQuery)
-export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatusQuery> {
+@QueryHandler(GetUserDeletionStatusQuery)
+export class GetUserDeletionStatusHandler implements IQueryHandler<GetUserDeletionStatusQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
-  async execute({ tenant, jobId }: GetDeletionStatusQuery): Promise<DeletionStatus> {
+  async execute({ tenant, jobId }: GetUserDeletionStatusQuery): Promise<UserDeletionStatus> {
     const [row] = await this.dataSource.query(
       `SELECT tasks_left, last_task_completed_time, completed FROM user_data_deletions
        WHERE api_key = $1 AND job_id = $2`,

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { ApiKeyTenant } from '@app/workspaces';
 
-export interface DeletionStatus {
+export interface UserDeletionStatus {
   isDeleteCompleted: boolean;
   tasksLeft: number;
   /** Epoch ms; null until a task completes (D8.4). */
@@ -9,7 +9,7 @@ export interface DeletionStatus {
 }
 
 /** Operation 17; an unknown job answers NOT_FOUND (D8.4). */
-export class GetDeletionStatusQuery extends Query<DeletionStatus> {
+export class GetUserDeletionStatusQuery extends Query<UserDeletionStatus> {
   constructor(
     readonly tenant: ApiKeyTenant,
     readonly jobId: string,

@@ -9,7 +9,7 @@ import {
 } from '../../domain/notification.aggregate';
 
 /** Notifications moved per append: a document may hold many thousands of them. */
-export const MOVE_CHUNK = 1000;
+export const NOTIFICATION_MOVE_CHUNK = 1000;
 
 /**
  * Moves every notification of a migrated document to its new id (D6.7), in the caller's
@@ -32,9 +32,9 @@ export class NotificationsMover {
       [apiKey, organizationId, fromDocumentId],
     );
     const at = Date.now();
-    for (let i = 0; i < rows.length; i += MOVE_CHUNK) {
+    for (let i = 0; i < rows.length; i += NOTIFICATION_MOVE_CHUNK) {
       const notifications = rows
-        .slice(i, i + MOVE_CHUNK)
+        .slice(i, i + NOTIFICATION_MOVE_CHUNK)
         .map(
           (r) => new Notification({ apiKey, organizationId, notificationId: r.notification_id }),
         );

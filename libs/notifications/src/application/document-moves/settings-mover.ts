@@ -7,7 +7,7 @@ import {
   notificationSettingsStream,
   UserNotificationSettings,
 } from '../../domain/notification-settings.aggregate';
-import { MOVE_CHUNK } from './notifications-mover';
+import { NOTIFICATION_MOVE_CHUNK } from './notifications-mover';
 
 /**
  * Moves users' settings of a migrated document to its new id (D6.7), in the caller's
@@ -34,8 +34,8 @@ export class SettingsMover {
       [apiKey, organizationId, fromDocumentId],
     );
     const at = Date.now();
-    for (let i = 0; i < rows.length; i += MOVE_CHUNK) {
-      const pairs = rows.slice(i, i + MOVE_CHUNK).map(({ user_id: userId }) => {
+    for (let i = 0; i < rows.length; i += NOTIFICATION_MOVE_CHUNK) {
+      const pairs = rows.slice(i, i + NOTIFICATION_MOVE_CHUNK).map(({ user_id: userId }) => {
         const ref = { apiKey, organizationId, userId };
         return [
           new UserNotificationSettings({ ...ref, documentId: fromDocumentId }),

@@ -4,9 +4,9 @@ import { ServiceError } from '@app/platform';
 import { organizationStream } from '../../domain/organization.aggregate';
 import { OrganizationDeleted } from '../../domain/organization.events';
 import {
-  GetDeletionStatusQuery,
-  type DeletionStatus,
-  type DeletionStatusView,
+  GetOrganizationDeletionStatusQuery,
+  type OrganizationDeletionStatus,
+  type OrganizationDeletionStatusView,
 } from './get-deletion-status.query';
 
 const UNKNOWN = 'Organization deletion does not exist';
@@ -19,8 +19,8 @@ const STATUS_OF = { completed: 'completed', failed: 'failed', pending: 'in_progr
  * recorded to remove the organization's data has completed; failed when a subscriber gave up
  * on it (parked: an operator retries it, see operating.md) or a job failed for good.
  */
-@QueryHandler(GetDeletionStatusQuery)
-export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatusQuery> {
+@QueryHandler(GetOrganizationDeletionStatusQuery)
+export class GetOrganizationDeletionStatusHandler implements IQueryHandler<GetOrganizationDeletionStatusQuery> {
   constructor(
     private readonly store: EventStore,
     private readonly subscriptions: SubscriptionRunner,
@@ -31,7 +31,7 @@ export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatus
     tenant,
     organizationId,
     deletionId,
-  }: GetDeletionStatusQuery): Promise<DeletionStatusView> {
+  }: GetOrganizationDeletionStatusQuery): Promise<OrganizationDeletionStatusView> {
     const events = await this.store.readStream(organizationStream(tenant.apiKey, organizationId));
     const deleted = events.find((e) => OrganizationDeleted.is(e) && e.eventId === deletionId);
     if (!deleted || !OrganizationDeleted.is(deleted)) {
@@ -39,7 +39,7 @@ export class GetDeletionStatusHandler implements IQueryHandler<GetDeletionStatus
     }
     const subscribers = await this.subscriptions.progressOf(deleted);
     const jobs = await this.deletion.statusOf(deletionId);
-    const status: DeletionStatus =
+    const status: OrganizationDeletionStatus =
       subscribers === 'parked' || jobs === 'failed'
         ? 'failed'
         : STATUS_OF[subscribers === 'handled' ? jobs : 'pending'];

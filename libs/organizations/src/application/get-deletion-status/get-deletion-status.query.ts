@@ -1,17 +1,17 @@
 import { Query } from '@nestjs/cqrs';
 import type { ApiKeyTenant } from '@app/workspaces';
 
-export type DeletionStatus = 'in_progress' | 'completed' | 'failed';
+export type OrganizationDeletionStatus = 'in_progress' | 'completed' | 'failed';
 
-export interface DeletionStatusView {
+export interface OrganizationDeletionStatusView {
   deletionId: string;
   organizationId: string;
-  status: DeletionStatus;
+  status: OrganizationDeletionStatus;
   deletedAt: number;
 }
 
 /** How far an organization deletion (D6.9) is. */
-export class GetDeletionStatusQuery extends Query<DeletionStatusView> {
+export class GetOrganizationDeletionStatusQuery extends Query<OrganizationDeletionStatusView> {
   constructor(
     readonly tenant: ApiKeyTenant,
     readonly organizationId: string,
