@@ -115,7 +115,10 @@ describe('activity erasure rules', () => {
       changes: { reaction: { to: 'UP' } },
     };
     // The keeper's reaction to the victim's comment: the comment copied whole.
-    const copied = eraseActivityContent(record({ entityTargetData: comment(vic), ...fields }), who());
+    const copied = eraseActivityContent(
+      record({ entityTargetData: comment(vic), ...fields }),
+      who(),
+    );
     expect(copied).toEqual(record({ entityTargetData: {}, ...gone }));
     // Or only named: the annotation's comment the record is about.
     const named = eraseActivityContent(

@@ -97,7 +97,9 @@ function eraseFromComment(comment: CommentCopy, who: Identities): Json | null {
     taggedUserContacts: comment.taggedUserContacts.filter(
       (t) => !(isPlainObject(t) && typeof t.userId === 'string' && who.ids.has(t.userId)),
     ),
-    reactions: comment.reactions.filter((r) => !(isPlainObject(r) && activityValueNamesErased(r.from, who))),
+    reactions: comment.reactions.filter(
+      (r) => !(isPlainObject(r) && activityValueNamesErased(r.from, who)),
+    ),
   };
 }
 
@@ -110,7 +112,9 @@ function eraseFromComment(comment: CommentCopy, who: Identities): Json | null {
 export function eraseFromActivityValue(value: unknown, who: Identities): unknown {
   if (typeof value === 'string') return who.scrub(value);
   if (Array.isArray(value)) {
-    return value.filter((item) => !activityValueNamesErased(item, who)).map((item) => eraseFromActivityValue(item, who));
+    return value
+      .filter((item) => !activityValueNamesErased(item, who))
+      .map((item) => eraseFromActivityValue(item, who));
   }
   if (!isPlainObject(value)) return value;
   if (activityValueNamesErased(value, who)) return ERASED_USER;
@@ -226,7 +230,12 @@ export function eraseFromActivityEvent(
 ): unknown {
   if (ActivityLogged.is(event)) {
     const { apiKey, organizationId, activityId, ...content } = event.data;
-    return { apiKey, organizationId, activityId, ...eraseActivityContent(content, who, theirComment) };
+    return {
+      apiKey,
+      organizationId,
+      activityId,
+      ...eraseActivityContent(content, who, theirComment),
+    };
   }
   if (ActivityAmended.is(event)) {
     const amendment: ActivityAmendment = eraseFields(event.data.amendment, who, theirComment);

@@ -73,7 +73,9 @@ export function learnFromNotificationValue(value: unknown, who: Identities): voi
 export function eraseFromNotificationValue(value: unknown, who: Identities): unknown {
   if (typeof value === 'string') return who.scrub(value);
   if (Array.isArray(value)) {
-    return value.filter((item) => !notificationValueNamesErased(item, who)).map((item) => eraseFromNotificationValue(item, who));
+    return value
+      .filter((item) => !notificationValueNamesErased(item, who))
+      .map((item) => eraseFromNotificationValue(item, who));
   }
   if (!isPlainObject(value)) return value;
   if (notificationValueNamesErased(value, who)) return ERASED_USER;
@@ -137,8 +139,10 @@ function eraseFields<T extends Partial<NotificationContent>>(fields: T, who: Ide
 }
 
 /** A notification's content without the erased users. */
-export const eraseNotificationContent = (content: NotificationContent, who: Identities): NotificationContent =>
-  eraseFields(content, who);
+export const eraseNotificationContent = (
+  content: NotificationContent,
+  who: Identities,
+): NotificationContent => eraseFields(content, who);
 
 /** Read state without the erased users. */
 export const eraseReadState = (readBy: ReadState, who: Identities): ReadState =>

@@ -44,6 +44,10 @@ export class GetActivitiesHandler implements IQueryHandler<GetActivitiesQuery> {
     );
     const { sql, params } = activityPageSql(tenant.apiKey, filter, lists, read.after, read.limit);
     const rows: ActivityRow[] = await this.dataSource.query(sql, params);
-    return read.page(rows, (row): ActivityPagePosition => [String(row.ts), row.activity_id], viewOfRow);
+    return read.page(
+      rows,
+      (row): ActivityPagePosition => [String(row.ts), row.activity_id],
+      viewOfRow,
+    );
   }
 }

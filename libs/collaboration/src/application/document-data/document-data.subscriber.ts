@@ -52,7 +52,12 @@ export class DocumentDataSubscriber implements EventSubscriber {
           [organizationId, documentId],
           m,
         );
-        await this.remover.move(refs, newDocumentId, documentDataMetadata(apiKey, event.eventId), m);
+        await this.remover.move(
+          refs,
+          newDocumentId,
+          documentDataMetadata(apiKey, event.eventId),
+          m,
+        );
       }
     }
     await this.deleteData(deletions, m);

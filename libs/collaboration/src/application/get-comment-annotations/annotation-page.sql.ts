@@ -1,7 +1,11 @@
 import type { AnnotationFilter } from './get-comment-annotations.query';
 
 /** Where a page ends: the last row's `lastUpdated`, document and id. */
-export type AnnotationPagePosition = [lastUpdated: string, documentId: string, annotationId: string];
+export type AnnotationPagePosition = [
+  lastUpdated: string,
+  documentId: string,
+  annotationId: string,
+];
 
 /** A filter list's column, in the order they are preferred to lead the walk. */
 const LISTS = [
