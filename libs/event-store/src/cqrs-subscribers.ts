@@ -2,12 +2,9 @@ import type { DiscoveryService } from '@nestjs/core';
 import type { CommandBus, ICommand, IEventHandler } from '@nestjs/cqrs';
 import { markedProviders, type MarkedProvider } from '@app/platform';
 import { filter, lastValueFrom, of, toArray, type Observable, type OperatorFunction } from 'rxjs';
+import { EVENTS_HANDLER_OR_SAGA_KEYS, eventsHandledBy, sagaPropertiesOf } from './cqrs-metadata';
 import type { EventDefinition, RecordedEvent, RecordedOf } from './events';
 import type { EventSubscriber } from './projection';
-
-// Where @nestjs/cqrs's decorators keep what they mark (its decorators/constants, not exported).
-const EVENTS_HANDLER_METADATA = '__eventsHandler__';
-const SAGA_METADATA = '__saga__';
 
 const DURABLE_SUBSCRIPTION = 'service:durable-subscription';
 
@@ -104,11 +101,12 @@ export function durableCqrsSubscribers(
   commandBus: CommandBus | undefined,
 ): EventSubscriber[] {
   const subscribers: EventSubscriber[] = [];
-  for (const provider of markedProviders<any>(discovery, EVENTS_HANDLER_METADATA, SAGA_METADATA)) {
+  for (const provider of markedProviders<any>(discovery, ...EVENTS_HANDLER_OR_SAGA_KEYS)) {
     const metatype = provider.type;
-    const events: unknown[] = Reflect.getMetadata(EVENTS_HANDLER_METADATA, metatype) ?? [];
-    const types = events.map(typeOf).filter((t): t is string => t !== undefined);
-    const sagas: string[] = Reflect.getMetadata(SAGA_METADATA, metatype) ?? [];
+    const types = eventsHandledBy(metatype)
+      .map(typeOf)
+      .filter((t): t is string => t !== undefined);
+    const sagas = sagaPropertiesOf(metatype);
     if (types.length === 0 && sagas.length === 0) continue;
     if (!provider.isSingleton) {
       throw new Error(`${metatype.name}: a durable event handler or saga must be a singleton`);
