@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
+import type { ManyChange, Prepared, SingleChange, TargetsOf } from './aggregate-change';
 import { EventStore } from './event-store';
 import type { EventMetadata, RecordedEvent } from './events';
 import { retryOnConflict } from './retry-on-conflict';
+import type { StreamTarget } from './stream-target';
 
 export interface AggregateToSave {
   streamType: string;
@@ -25,20 +27,70 @@ export class AggregateRepository {
   }
 
   /**
-   * The usual command on one aggregate: load it, let `decide` raise events (and answer),
-   * append them; a concurrent writer makes it load and decide again (ABORTED after 10).
+   * The usual command on one aggregate: in one transaction `before` runs, the aggregate is
+   * loaded, `decide` raises events (and answers), they are appended, `after` runs. In its
+   * own transaction a concurrent writer makes it run again from `before` (ABORTED after
+   * 10); in the caller's (`manager`) a conflict fails the caller's transaction, whose own
+   * retry runs it again. `change` may be just the decide function.
    */
-  update<A extends Aggregate, R>(
-    target: { streamId: string; streamType: string; create: () => A },
+  update<A extends Aggregate, R, B extends object = Prepared, T = R>(
+    target: StreamTarget<A>,
     metadata: EventMetadata,
-    decide: (aggregate: A) => R,
-  ): Promise<R> {
-    return retryOnConflict(async () => {
-      const aggregate = await this.load(target.streamId, target.create);
-      const result = decide(aggregate);
-      await this.save([{ ...target, aggregate }], metadata);
-      return result;
-    });
+    change: SingleChange<A, B, R, T> | SingleChange<A, B, R, T>['decide'],
+    manager?: EntityManager,
+  ): Promise<T> {
+    const { before, decide, after } = typeof change === 'function' ? { decide: change } : change;
+    return this.updateMany(
+      [target],
+      metadata,
+      {
+        before,
+        decide: ([aggregate], context) =>
+          decide(aggregate, { ...context, loaded: context.loaded.get(target.streamId) ?? [] }),
+        after,
+      },
+      manager,
+    );
+  }
+
+  /**
+   * `update` for several aggregates at once: every target's stream is read in one query and
+   * `decide` sees the aggregates in the targets' order; all are appended together (those
+   * that raised nothing append nothing).
+   */
+  updateMany<A extends Aggregate, R, B extends object = Prepared, T = R>(
+    targets: TargetsOf<A, B>,
+    metadata: EventMetadata,
+    change: ManyChange<A, B, R, T>,
+    manager?: EntityManager,
+  ): Promise<T> {
+    const attempt = () =>
+      this.store.transaction(async (m) => {
+        const prepared = (change.before ? await change.before(m) : {}) as B;
+        const list = typeof targets === 'function' ? targets(prepared) : targets;
+        const loaded = await this.store.readStreams(
+          list.map((t) => t.streamId),
+          m,
+        );
+        const aggregates = list.map((t) =>
+          t.create().load((loaded.get(t.streamId) ?? []) as never),
+        );
+        const result = await change.decide(aggregates, { prepared, loaded, manager: m });
+        const recorded = await this.save(
+          [
+            ...((prepared as Prepared).toSave ?? []),
+            ...list.map(({ streamId, streamType }, i) => ({
+              streamId,
+              streamType,
+              aggregate: aggregates[i],
+            })),
+          ],
+          metadata,
+          m,
+        );
+        return change.after ? change.after(m, recorded, result) : (result as unknown as T);
+      }, manager);
+    return manager ? attempt() : retryOnConflict(attempt);
   }
 
   /** Appends the pending events of every aggregate in one transaction. */
