@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 export interface DeletionStarted {
@@ -7,12 +7,7 @@ export interface DeletionStarted {
 }
 
 /** Operation 16: answers at once; the deletion runs as queue tasks (D8.2). */
-export class StartDeletionCommand extends Command<DeletionStarted> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly userIds: string[],
-    readonly organizationIds: string[] | undefined,
-  ) {
-    super();
-  }
-}
+export class StartDeletionCommand extends CommandOf<
+  { tenant: ApiKeyTenant; userIds: string[]; organizationIds: string[] | undefined },
+  DeletionStarted
+>() {}

@@ -1,14 +1,10 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { OrganizationItem } from '../common/organization-item';
 
 /** Operation 7. */
-export class UpdateOrganizationsCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizations: OrganizationItem[],
-  ) {
-    super();
-  }
-}
+export class UpdateOrganizationsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; organizations: OrganizationItem[] },
+  BatchResult
+>() {}
