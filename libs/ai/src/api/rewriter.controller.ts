@@ -62,7 +62,13 @@ export class RewriterController {
     @Caller() caller: CallerConnection,
   ) {
     const result = await this.commands.execute(
-      new AskAiCommand(tenant, data.model, data.prompt, data.text, caller.gone),
+      new AskAiCommand({
+        tenant,
+        model: data.model,
+        prompt: data.prompt,
+        text: data.text,
+        callerSignal: caller.gone,
+      }),
     );
     return { result };
   }

@@ -34,12 +34,12 @@ export class UserGroupsController {
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddUserGroupsRequest) {
     return this.commands.execute(
-      new AddUserGroupsCommand(
+      new AddUserGroupsCommand({
         tenant,
-        data.organizationId,
-        data.organizationUserGroups,
-        data.createOrganization === true,
-      ),
+        organizationId: data.organizationId,
+        groups: data.organizationUserGroups,
+        createOrganization: data.createOrganization === true,
+      }),
     );
   }
 
@@ -54,7 +54,7 @@ export class UserGroupsController {
   addMembers(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddGroupMembersRequest) {
     const { organizationId, organizationUserGroupId: groupId, userIds } = data;
     return this.commands.execute(
-      new AddGroupMembersCommand({ tenant, organizationId, groupId, userIds }),
+      new AddGroupMembersCommand({ target: { tenant, organizationId, groupId, userIds } }),
     );
   }
 
@@ -76,10 +76,10 @@ export class UserGroupsController {
       throw ServiceError.invalidField('data.userIds', 'give userIds or deleteAll: true, not both');
     }
     return this.commands.execute(
-      new RemoveGroupMembersCommand(
-        { tenant, organizationId, groupId, userIds: data.userIds ?? [] },
-        deleteAll === true,
-      ),
+      new RemoveGroupMembersCommand({
+        target: { tenant, organizationId, groupId, userIds: data.userIds ?? [] },
+        deleteAll: deleteAll === true,
+      }),
     );
   }
 }

@@ -79,10 +79,15 @@ export class UsersController {
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddUsersRequest) {
     return this.commands.execute(
-      new AddUsersCommand(tenant, targetOf(data), data.users, {
-        organization: data.createOrganization === true,
-        folder: data.createFolder === true,
-        document: data.createDocument === true,
+      new AddUsersCommand({
+        tenant,
+        target: targetOf(data),
+        users: data.users,
+        create: {
+          organization: data.createOrganization === true,
+          folder: data.createFolder === true,
+          document: data.createDocument === true,
+        },
       }),
     );
   }
@@ -91,7 +96,9 @@ export class UsersController {
   @Rpc('v1/users/update', UPDATE)
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UsersRequest) {
-    return this.commands.execute(new UpdateUsersCommand(tenant, targetOf(data), data.users));
+    return this.commands.execute(
+      new UpdateUsersCommand({ tenant, target: targetOf(data), users: data.users }),
+    );
   }
 
   /** Operation 15 at the hosted v2 path (D6.8): the same handler. */
@@ -131,6 +138,8 @@ export class UsersController {
   })
   @ApiKeyAuth()
   remove(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemoveUsersRequest) {
-    return this.commands.execute(new RemoveUsersCommand(tenant, targetOf(data), data.userIds));
+    return this.commands.execute(
+      new RemoveUsersCommand({ tenant, target: targetOf(data), userIds: data.userIds }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { MembershipTarget } from '../common/membership-batch';
 
@@ -7,8 +7,7 @@ import type { MembershipTarget } from '../common/membership-batch';
  * already in it fails its item (`already-exists`, D5.3). Users need no record: a group may
  * name users the organization learns of later.
  */
-export class AddGroupMembersCommand extends Command<BatchResult> {
-  constructor(readonly target: MembershipTarget) {
-    super();
-  }
-}
+export class AddGroupMembersCommand extends CommandOf<
+  { target: MembershipTarget },
+  BatchResult
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 
@@ -14,13 +14,12 @@ export interface UserGroupItem {
  * with NOT_FOUND unless `createOrganization` is set (as users/add); a group that exists fails
  * its item.
  */
-export class AddUserGroupsCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly groups: UserGroupItem[],
-    readonly createOrganization: boolean,
-  ) {
-    super();
-  }
-}
+export class AddUserGroupsCommand extends CommandOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    groups: UserGroupItem[];
+    createOrganization: boolean;
+  },
+  BatchResult
+>() {}

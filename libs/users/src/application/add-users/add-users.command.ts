@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { UserItem, UserTarget } from '../common/user-item';
@@ -14,13 +14,7 @@ export interface TargetCreation {
  * `POST /v2/users/add` (D8.1): a missing organization, folder or document fails the call with
  * NOT_FOUND unless its create flag is set (as D6.3 and D6.4 for documents/add).
  */
-export class AddUsersCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly target: UserTarget,
-    readonly users: UserItem[],
-    readonly create: TargetCreation,
-  ) {
-    super();
-  }
-}
+export class AddUsersCommand extends CommandOf<
+  { tenant: ApiKeyTenant; target: UserTarget; users: UserItem[]; create: TargetCreation },
+  BatchResult
+>() {}

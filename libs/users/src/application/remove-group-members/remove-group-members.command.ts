@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { MembershipTarget } from '../common/membership-batch';
 
@@ -7,11 +7,7 @@ import type { MembershipTarget } from '../common/membership-batch';
  * not in it fails its item (`not-found`). With `deleteAll` the users are the group's members
  * (`userIds` is then empty), at most 1000 so one call stays one bounded transaction.
  */
-export class RemoveGroupMembersCommand extends Command<BatchResult> {
-  constructor(
-    readonly target: MembershipTarget,
-    readonly deleteAll: boolean,
-  ) {
-    super();
-  }
-}
+export class RemoveGroupMembersCommand extends CommandOf<
+  { target: MembershipTarget; deleteAll: boolean },
+  BatchResult
+>() {}

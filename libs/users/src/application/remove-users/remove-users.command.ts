@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { UserTarget } from '../common/user-item';
@@ -9,12 +9,7 @@ import type { UserTarget } from '../common/user-item';
  * (that record). A user with nothing to remove fails its item (`not-found`). What they wrote
  * stays: erasing it is the user data deletion job's work (operation 16, D8.3).
  */
-export class RemoveUsersCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly target: UserTarget,
-    readonly userIds: string[],
-  ) {
-    super();
-  }
-}
+export class RemoveUsersCommand extends CommandOf<
+  { tenant: ApiKeyTenant; target: UserTarget; userIds: string[] },
+  BatchResult
+>() {}
