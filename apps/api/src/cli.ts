@@ -71,10 +71,14 @@ async function main(argv: string[]): Promise<number> {
     const created = await app
       .get(CommandBus)
       .execute(
-        new CreateWorkspaceCommand(
-          { ownerEmail: values.email!, name: values.name, workspaceName: values['workspace-name'] },
-          'cli',
-        ),
+        new CreateWorkspaceCommand({
+          input: {
+            ownerEmail: values.email!,
+            name: values.name,
+            workspaceName: values['workspace-name'],
+          },
+          requestId: 'cli',
+        }),
       );
     process.stdout.write(
       JSON.stringify(success(created, WORKSPACE_CREATED_MESSAGE), null, 2) + '\n',

@@ -41,10 +41,13 @@ export class AccessController {
   @ApiKeyAuth()
   generateToken(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GenerateTokenRequest) {
     return this.commands.execute(
-      new GenerateTokenCommand(tenant, {
-        userId: data.userId,
-        userProperties: data.userProperties,
-        resources: data.permissions.resources,
+      new GenerateTokenCommand({
+        tenant,
+        subject: {
+          userId: data.userId,
+          userProperties: data.userProperties,
+          resources: data.permissions.resources,
+        },
       }),
     );
   }
@@ -58,7 +61,11 @@ export class AccessController {
   @ApiKeyAuth()
   async addPermissions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPermissionsRequest) {
     return this.commands.execute(
-      new AddPermissionsCommand(tenant, data.user.userId, data.permissions.resources),
+      new AddPermissionsCommand({
+        tenant,
+        userId: data.user.userId,
+        resources: data.permissions.resources,
+      }),
     );
   }
 
@@ -94,7 +101,11 @@ export class AccessController {
   @ApiKeyAuth()
   removePermissions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemovePermissionsRequest) {
     return this.commands.execute(
-      new RemovePermissionsCommand(tenant, data.userId, data.permissions.resources),
+      new RemovePermissionsCommand({
+        tenant,
+        userId: data.userId,
+        resources: data.permissions.resources,
+      }),
     );
   }
 
@@ -106,7 +117,9 @@ export class AccessController {
   })
   @ApiKeyAuth()
   generateSignature(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GenerateSignatureRequest) {
-    return this.commands.execute(new GenerateSignatureCommand(tenant, data.permissions));
+    return this.commands.execute(
+      new GenerateSignatureCommand({ tenant, permissions: data.permissions }),
+    );
   }
 
   /** Ours: what the key's holder verifies tokens and signatures with (D15.1, D15.2). */

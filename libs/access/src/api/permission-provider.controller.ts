@@ -38,6 +38,8 @@ export class PermissionProviderController {
     @Tenant() tenant: ApiKeyTenant,
     @RequestData() data: UpdatePermissionProviderConfigRequest,
   ) {
-    return this.commands.execute(new UpdatePermissionProviderConfigCommand(tenant, data));
+    return this.commands.execute(
+      new UpdatePermissionProviderConfigCommand({ tenant, input: data }),
+    );
   }
 }

@@ -79,7 +79,9 @@ export class WorkspaceController {
   })
   @AdminAuth()
   createWorkspace(@RequestData() data: CreateWorkspaceRequest, @Req() req: { id: string }) {
-    return this.commands.execute(new CreateWorkspaceCommand(data, String(req.id)));
+    return this.commands.execute(
+      new CreateWorkspaceCommand({ input: data, requestId: String(req.id) }),
+    );
   }
 
   /** The hosted call, without the auth token: it is stored only as a digest (D2.5). */
@@ -119,7 +121,9 @@ export class WorkspaceController {
   })
   @WorkspaceAuth()
   updateApiKey(@Tenant() tenant: WorkspaceTenant, @RequestData() data: UpdateApiKeyRequest) {
-    return this.commands.execute(new RenameApiKeyCommand(tenant, data.apiKey, data.apiKeyName));
+    return this.commands.execute(
+      new RenameApiKeyCommand({ tenant, apiKey: data.apiKey, apiKeyName: data.apiKeyName }),
+    );
   }
 
   /** D2.5: the workspace's own token (shown once). */
@@ -131,7 +135,7 @@ export class WorkspaceController {
   })
   @WorkspaceAuth()
   resetWorkspaceAuthToken(@Tenant() tenant: WorkspaceTenant) {
-    return this.commands.execute(new ResetWorkspaceAuthTokenCommand(tenant));
+    return this.commands.execute(new ResetWorkspaceAuthTokenCommand({ tenant }));
   }
 
   /** D2.5, the hosted call: an API key's auth tokens are replaced by a new one. */
@@ -144,7 +148,7 @@ export class WorkspaceController {
   })
   @WorkspaceAuth()
   resetApiKeyAuthToken(@Tenant() tenant: WorkspaceTenant, @RequestData() data: ApiKeyRequest) {
-    return this.commands.execute(new ResetApiKeyAuthTokenCommand(tenant, data.apiKey));
+    return this.commands.execute(new ResetApiKeyAuthTokenCommand({ tenant, apiKey: data.apiKey }));
   }
 
   /** Operation 1. */
@@ -156,7 +160,7 @@ export class WorkspaceController {
   })
   @WorkspaceAuth()
   createApiKey(@Tenant() tenant: WorkspaceTenant, @RequestData() data: CreateApiKeyRequest) {
-    return this.commands.execute(new CreateApiKeyCommand(tenant, data));
+    return this.commands.execute(new CreateApiKeyCommand({ tenant, input: data }));
   }
 
   /** Operation 2. */
@@ -186,7 +190,7 @@ export class WorkspaceController {
   })
   @ApiKeyAuth()
   addDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddDomainsRequest) {
-    return this.commands.execute(new AddDomainsCommand(tenant, data.domains));
+    return this.commands.execute(new AddDomainsCommand({ tenant, domains: data.domains }));
   }
 
   /** The hosted call: the calling key's allowed domains. */
@@ -214,7 +218,7 @@ export class WorkspaceController {
   })
   @ApiKeyAuth()
   removeDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemoveDomainsRequest) {
-    return this.commands.execute(new RemoveDomainsCommand(tenant, data.domains));
+    return this.commands.execute(new RemoveDomainsCommand({ tenant, domains: data.domains }));
   }
 
   /** Operation 4. */
@@ -274,7 +278,7 @@ export class WorkspaceController {
     @Tenant() tenant: ApiKeyTenant,
     @RequestData() data: UpdateNotificationConfigRequest,
   ) {
-    return this.commands.execute(new UpdateNotificationConfigCommand(tenant, data));
+    return this.commands.execute(new UpdateNotificationConfigCommand({ tenant, change: data }));
   }
 
   /** D7.4: the key's activity service; `isEnabled` is the `activityServiceEnabled` option. */
@@ -307,7 +311,10 @@ export class WorkspaceController {
   ) {
     const { isEnabled, enabledTime, immutable, triggers } = data.activityServiceConfig;
     return this.commands.execute(
-      new UpdateActivityConfigCommand(tenant, { isEnabled, enabledTime, immutable, triggers }),
+      new UpdateActivityConfigCommand({
+        tenant,
+        change: { isEnabled, enabledTime, immutable, triggers },
+      }),
     );
   }
 
@@ -344,7 +351,10 @@ export class WorkspaceController {
       ),
     );
     return this.commands.execute(
-      new UpdateApiKeyConfigCommand(tenant, { options, ...(aiModelApiKey && { aiModelApiKey }) }),
+      new UpdateApiKeyConfigCommand({
+        tenant,
+        change: { options, ...(aiModelApiKey && { aiModelApiKey }) },
+      }),
     );
   }
 
@@ -370,6 +380,8 @@ export class WorkspaceController {
     @Tenant() tenant: WorkspaceTenant,
     @RequestData() data: UpdateAiModelConfigRequest,
   ) {
-    return this.commands.execute(new UpdateAiModelConfigCommand(tenant, data.providers));
+    return this.commands.execute(
+      new UpdateAiModelConfigCommand({ tenant, providers: data.providers }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { AccessRole } from '../../domain/resource';
 import type { ResourceInput } from '../common/resource-targets';
@@ -9,12 +9,7 @@ export interface GrantInput extends ResourceInput {
 }
 
 /** `/v2/auth/permissions/add`: grants to one user, in one or more organizations. */
-export class AddPermissionsCommand extends Command<null> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly userId: string,
-    readonly resources: GrantInput[],
-  ) {
-    super();
-  }
-}
+export class AddPermissionsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; userId: string; resources: GrantInput[] },
+  null
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { AccessRole, ResourceType } from '../../domain/resource';
 
@@ -13,11 +13,7 @@ export interface PermissionDecision {
 }
 
 /** `/v2/auth/generate_signature` (D15.2). */
-export class GenerateSignatureCommand extends Command<{ signature: string }> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly permissions: PermissionDecision[],
-  ) {
-    super();
-  }
-}
+export class GenerateSignatureCommand extends CommandOf<
+  { tenant: ApiKeyTenant; permissions: PermissionDecision[] },
+  { signature: string }
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { GrantInput } from '../add-permissions/add-permissions.command';
 
@@ -10,11 +10,7 @@ export interface TokenSubject {
 }
 
 /** `/v2/auth/generate_token`: a signed JWT for a user of the client SDK (D15.1). */
-export class GenerateTokenCommand extends Command<{ token: string }> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly subject: TokenSubject,
-  ) {
-    super();
-  }
-}
+export class GenerateTokenCommand extends CommandOf<
+  { tenant: ApiKeyTenant; subject: TokenSubject },
+  { token: string }
+>() {}

@@ -1,14 +1,9 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { ResourceInput } from '../common/resource-targets';
 
 /** `/v2/auth/permissions/remove`: revokes grants of one user. */
-export class RemovePermissionsCommand extends Command<null> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly userId: string,
-    readonly resources: ResourceInput[],
-  ) {
-    super();
-  }
-}
+export class RemovePermissionsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; userId: string; resources: ResourceInput[] },
+  null
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { PermissionProviderView } from '../common/provider-view';
 
@@ -8,11 +8,7 @@ export interface PermissionProviderInput {
 }
 
 /** `/v2/workspace/permissionproviderconfig/update`: merged into what is stored (hosted). */
-export class UpdatePermissionProviderConfigCommand extends Command<PermissionProviderView> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly input: PermissionProviderInput,
-  ) {
-    super();
-  }
-}
+export class UpdatePermissionProviderConfigCommand extends CommandOf<
+  { tenant: ApiKeyTenant; input: PermissionProviderInput },
+  PermissionProviderView
+>() {}

@@ -1,12 +1,8 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '../../auth/tenant';
 
 /** Operation 3. */
-export class AddDomainsCommand extends Command<{ domainsAdded: string[] }> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly domains: string[],
-  ) {
-    super();
-  }
-}
+export class AddDomainsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; domains: string[] },
+  { domainsAdded: string[] }
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 
 export interface CreatedWorkspace {
   id: string;
@@ -12,11 +12,10 @@ export interface CreatedWorkspace {
 /** The answer's message, over HTTP and from the CLI alike (D3.3: the same JSON). */
 export const WORKSPACE_CREATED_MESSAGE = 'Workspace created successfully.';
 
-export class CreateWorkspaceCommand extends Command<CreatedWorkspace> {
-  constructor(
-    readonly input: { ownerEmail: string; name?: string; workspaceName?: string; avatar?: string },
-    readonly requestId: string,
-  ) {
-    super();
-  }
-}
+export class CreateWorkspaceCommand extends CommandOf<
+  {
+    input: { ownerEmail: string; name?: string; workspaceName?: string; avatar?: string };
+    requestId: string;
+  },
+  CreatedWorkspace
+>() {}

@@ -1,13 +1,8 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { WorkspaceTenant } from '../../auth/tenant';
 
 /** The hosted `apikey/update`: a key of the caller's workspace gets a new display name. */
-export class RenameApiKeyCommand extends Command<null> {
-  constructor(
-    readonly tenant: WorkspaceTenant,
-    readonly apiKey: string,
-    readonly apiKeyName: string,
-  ) {
-    super();
-  }
-}
+export class RenameApiKeyCommand extends CommandOf<
+  { tenant: WorkspaceTenant; apiKey: string; apiKeyName: string },
+  null
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { WorkspaceTenant } from '../../auth/tenant';
 
 export interface ResetApiKeyAuthTokenView {
@@ -7,11 +7,7 @@ export interface ResetApiKeyAuthTokenView {
 }
 
 /** D2.5 (the hosted `authtoken/reset`): the key's auth tokens are replaced by a new one. */
-export class ResetApiKeyAuthTokenCommand extends Command<ResetApiKeyAuthTokenView> {
-  constructor(
-    readonly tenant: WorkspaceTenant,
-    readonly apiKey: string,
-  ) {
-    super();
-  }
-}
+export class ResetApiKeyAuthTokenCommand extends CommandOf<
+  { tenant: WorkspaceTenant; apiKey: string },
+  ResetApiKeyAuthTokenView
+>() {}

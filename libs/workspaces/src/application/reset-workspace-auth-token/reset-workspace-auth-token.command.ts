@@ -1,9 +1,8 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { WorkspaceTenant } from '../../auth/tenant';
 
 /** D2.5: replaces the workspace auth token; the new one is shown once. */
-export class ResetWorkspaceAuthTokenCommand extends Command<{ authToken: string }> {
-  constructor(readonly tenant: WorkspaceTenant) {
-    super();
-  }
-}
+export class ResetWorkspaceAuthTokenCommand extends CommandOf<
+  { tenant: WorkspaceTenant },
+  { authToken: string }
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { WorkspaceTenant } from '../../auth/tenant';
 import type { AiProvider } from '../../domain/workspace.events';
 import type { AiModelConfigView } from '../get-ai-model-config/get-ai-model-config.query';
@@ -11,11 +11,7 @@ export interface ProviderSettingsInput {
 }
 
 /** D3.5: set (`{apiKey, baseUrl?, models?}`) or remove (`null`) providers; answers the masked result. */
-export class UpdateAiModelConfigCommand extends Command<AiModelConfigView> {
-  constructor(
-    readonly tenant: WorkspaceTenant,
-    readonly providers: Partial<Record<AiProvider, ProviderSettingsInput | null>>,
-  ) {
-    super();
-  }
-}
+export class UpdateAiModelConfigCommand extends CommandOf<
+  { tenant: WorkspaceTenant; providers: Partial<Record<AiProvider, ProviderSettingsInput | null>> },
+  AiModelConfigView
+>() {}

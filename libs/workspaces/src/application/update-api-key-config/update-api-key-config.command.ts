@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '../../auth/tenant';
 import type { ApiKeyOptions } from '../../domain/api-key.events';
 import type { AiProvider } from '../../domain/workspace.events';
@@ -20,13 +20,7 @@ export interface ApiKeyConfigChange {
  * D3.4: `POST /v2/workspace/apikeyconfig/update`, at API-key level; answers the config as it
  * now is, plus the hosted echo `enablePrivateComments`.
  */
-export class UpdateApiKeyConfigCommand extends Command<
+export class UpdateApiKeyConfigCommand extends CommandOf<
+  { tenant: ApiKeyTenant; change: ApiKeyConfigChange },
   ApiKeyConfigView & { enablePrivateComments: boolean }
-> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly change: ApiKeyConfigChange,
-  ) {
-    super();
-  }
-}
+>() {}

@@ -1,14 +1,10 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '../../auth/tenant';
 import type { NotificationSwitch } from '../../domain/api-key.events';
 import type { NotificationConfigChange } from '../../domain/notification-config';
 
 /** D9.8: `POST /v2/workspace/notificationconfig/update`; answers the switch as now stored. */
-export class UpdateNotificationConfigCommand extends Command<NotificationSwitch> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly change: Omit<NotificationConfigChange, 'seedDefaultTriggers'>,
-  ) {
-    super();
-  }
-}
+export class UpdateNotificationConfigCommand extends CommandOf<
+  { tenant: ApiKeyTenant; change: Omit<NotificationConfigChange, 'seedDefaultTriggers'> },
+  NotificationSwitch
+>() {}
