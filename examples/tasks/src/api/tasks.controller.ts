@@ -30,13 +30,13 @@ export class TasksController {
   @ApiKeyAuth()
   create(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CreateTaskRequest) {
     return this.commands.execute(
-      new CreateTaskCommand(
+      new CreateTaskCommand({
         tenant,
-        data.organizationId,
-        data.taskId,
-        data.title,
-        data.assigneeId ?? null,
-      ),
+        organizationId: data.organizationId,
+        taskId: data.taskId,
+        title: data.title,
+        assigneeId: data.assigneeId ?? null,
+      }),
     );
   }
 
@@ -49,7 +49,9 @@ export class TasksController {
   })
   @ApiKeyAuth()
   complete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CompleteTaskRequest) {
-    return this.commands.execute(new CompleteTaskCommand(tenant, data.organizationId, data.taskId));
+    return this.commands.execute(
+      new CompleteTaskCommand({ tenant, organizationId: data.organizationId, taskId: data.taskId }),
+    );
   }
 
   @Rpc('v2/example/tasks/get', {

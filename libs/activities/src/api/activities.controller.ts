@@ -60,7 +60,7 @@ export class ActivitiesController {
   })
   @ApiKeyAuth({ requires: 'activityServiceEnabled' })
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddActivitiesRequest) {
-    return this.commands.execute(new AddActivitiesCommand(tenant, data));
+    return this.commands.execute(new AddActivitiesCommand({ tenant, input: data }));
   }
 
   /** Operation 19. */
@@ -74,7 +74,11 @@ export class ActivitiesController {
   @ApiKeyAuth({ requires: 'activityServiceEnabled' })
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateActivitiesRequest) {
     return this.commands.execute(
-      new UpdateActivitiesCommand(tenant, data.organizationId, data.activities),
+      new UpdateActivitiesCommand({
+        tenant,
+        organizationId: data.organizationId,
+        activities: data.activities,
+      }),
     );
   }
 
@@ -108,11 +112,11 @@ export class ActivitiesController {
       );
     }
     return this.commands.execute(
-      new DeleteActivitiesCommand(
+      new DeleteActivitiesCommand({
         tenant,
-        { organizationId, documentId, targetEntityId },
+        selection: { organizationId, documentId, targetEntityId },
         activityIds,
-      ),
+      }),
     );
   }
 }

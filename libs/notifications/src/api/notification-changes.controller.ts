@@ -56,7 +56,11 @@ export class NotificationChangesController {
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateNotificationsRequest) {
     return this.commands.execute(
-      new UpdateNotificationsCommand(tenant, selectionOf(data), data.notifications),
+      new UpdateNotificationsCommand({
+        tenant,
+        selection: selectionOf(data),
+        notifications: data.notifications,
+      }),
     );
   }
 
@@ -70,7 +74,11 @@ export class NotificationChangesController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteNotificationsRequest) {
     return this.commands.execute(
-      new DeleteNotificationsCommand(tenant, selectionOf(data), idsOf(data)),
+      new DeleteNotificationsCommand({
+        tenant,
+        selection: selectionOf(data),
+        notificationIds: idsOf(data),
+      }),
     );
   }
 }

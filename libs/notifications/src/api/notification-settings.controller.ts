@@ -35,7 +35,13 @@ export class NotificationSettingsController {
   set(@Tenant() tenant: ApiKeyTenant, @RequestData() data: SetNotificationSettingsRequest) {
     const { organizationId, documentIds, userIds, config } = data;
     return this.commands.execute(
-      new SetNotificationSettingsCommand(tenant, organizationId, documentIds, userIds, config),
+      new SetNotificationSettingsCommand({
+        tenant,
+        organizationId,
+        documentIds,
+        userIds,
+        channels: config,
+      }),
     );
   }
 

@@ -35,7 +35,7 @@ export class NotificationsController {
   @Rpc('v1/notifications/add', ADD)
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddNotificationRequest) {
-    return this.commands.execute(new AddNotificationCommand(tenant, data));
+    return this.commands.execute(new AddNotificationCommand({ tenant, input: data }));
   }
 
   /** Operation 23 at the hosted v2 path (D6.8): the same handler. */

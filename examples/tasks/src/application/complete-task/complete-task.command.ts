@@ -1,12 +1,7 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
-export class CompleteTaskCommand extends Command<{ taskId: string }> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly taskId: string,
-  ) {
-    super();
-  }
-}
+export class CompleteTaskCommand extends CommandOf<
+  { tenant: ApiKeyTenant; organizationId: string; taskId: string },
+  { taskId: string }
+>() {}

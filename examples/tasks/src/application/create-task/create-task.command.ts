@@ -1,18 +1,17 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 export interface CreatedTask {
   taskId: string;
 }
 
-export class CreateTaskCommand extends Command<CreatedTask> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly taskId: string,
-    readonly title: string,
-    readonly assigneeId: string | null,
-  ) {
-    super();
-  }
-}
+export class CreateTaskCommand extends CommandOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    taskId: string;
+    title: string;
+    assigneeId: string | null;
+  },
+  CreatedTask
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { AddActivitiesRequest } from '../../api/dto/add-activities.request';
 
@@ -9,11 +9,7 @@ export interface AddActivitiesResult {
 }
 
 /** Operation 18: log records on a document, all or none (D7.1). */
-export class AddActivitiesCommand extends Command<AddActivitiesResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly input: AddActivitiesRequest,
-  ) {
-    super();
-  }
-}
+export class AddActivitiesCommand extends CommandOf<
+  { tenant: ApiKeyTenant; input: AddActivitiesRequest },
+  AddActivitiesResult
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 
@@ -13,12 +13,7 @@ export interface ActivitySelection {
  * `/v2/activities/delete` (D7.3): the given ids, each an item; without ids, every record of
  * the document and/or target entity, answered per id deleted or kept as immutable.
  */
-export class DeleteActivitiesCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly selection: ActivitySelection,
-    readonly activityIds: string[] | undefined,
-  ) {
-    super();
-  }
-}
+export class DeleteActivitiesCommand extends CommandOf<
+  { tenant: ApiKeyTenant; selection: ActivitySelection; activityIds: string[] | undefined },
+  BatchResult
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { AddNotificationRequest } from '../../api/dto/add-notification.request';
 
@@ -9,11 +9,7 @@ export interface AddNotificationResult {
 }
 
 /** Operation 23: add a custom notification, or replace the one with its id (D9.1). */
-export class AddNotificationCommand extends Command<AddNotificationResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly input: AddNotificationRequest,
-  ) {
-    super();
-  }
-}
+export class AddNotificationCommand extends CommandOf<
+  { tenant: ApiKeyTenant; input: AddNotificationRequest },
+  AddNotificationResult
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { ChannelSettings } from '../../domain/channel-levels';
 
@@ -16,14 +16,13 @@ export interface UserSettingsSet {
  * organization level (`documentIds` undefined) or on each document. Neither the organization
  * nor the documents need exist: settings may come first.
  */
-export class SetNotificationSettingsCommand extends Command<Record<string, UserSettingsSet>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly documentIds: string[] | undefined,
-    readonly userIds: string[],
-    readonly channels: ChannelSettings,
-  ) {
-    super();
-  }
-}
+export class SetNotificationSettingsCommand extends CommandOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    documentIds: string[] | undefined;
+    userIds: string[];
+    channels: ChannelSettings;
+  },
+  Record<string, UserSettingsSet>
+>() {}
