@@ -84,11 +84,11 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentAnnotationsRequest) {
     return this.commands.execute(
-      new AddCommentAnnotationsCommand(
-        addTargetOf(tenant, KIND, data),
-        data.commentAnnotations.map(annotationInputOf),
-        data.verifyUserPermissions === true,
-      ),
+      new AddCommentAnnotationsCommand({
+        target: addTargetOf(tenant, KIND, data),
+        annotations: data.commentAnnotations.map(annotationInputOf),
+        verifyUserPermissions: data.verifyUserPermissions === true,
+      }),
     );
   }
 
@@ -124,12 +124,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentAnnotationsRequest) {
     return this.commands.execute(
-      new UpdateCommentAnnotationsCommand(
-        targetOf(tenant, KIND, data),
-        selectionOf(data),
-        data.updatedData ?? {},
-        data.updateUsers ?? [],
-      ),
+      new UpdateCommentAnnotationsCommand({
+        target: targetOf(tenant, KIND, data),
+        selection: selectionOf(data),
+        changes: data.updatedData ?? {},
+        replacements: data.updateUsers ?? [],
+      }),
     );
   }
 
@@ -144,7 +144,10 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentAnnotationsRequest) {
     return this.commands.execute(
-      new DeleteCommentAnnotationsCommand(targetOf(tenant, KIND, data), selectionOf(data)),
+      new DeleteCommentAnnotationsCommand({
+        target: targetOf(tenant, KIND, data),
+        selection: selectionOf(data),
+      }),
     );
   }
 
@@ -162,12 +165,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   addComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddCommentsRequest) {
     return this.commands.execute(
-      new AddCommentsCommand(
-        addTargetOf(tenant, KIND, data),
-        data.annotationId,
-        data.commentData.map(commentInputOf),
-        data.verifyUserPermissions === true,
-      ),
+      new AddCommentsCommand({
+        target: addTargetOf(tenant, KIND, data),
+        annotationId: data.annotationId,
+        comments: data.commentData.map(commentInputOf),
+        verifyUserPermissions: data.verifyUserPermissions === true,
+      }),
     );
   }
 
@@ -184,12 +187,12 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   updateComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateCommentsRequest) {
     return this.commands.execute(
-      new UpdateCommentsCommand(
-        targetOf(tenant, KIND, data),
-        data.annotationId,
-        data.commentIds,
-        data.updatedData,
-      ),
+      new UpdateCommentsCommand({
+        target: targetOf(tenant, KIND, data),
+        annotationId: data.annotationId,
+        commentIds: data.commentIds,
+        changes: data.updatedData,
+      }),
     );
   }
 
@@ -203,7 +206,11 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   deleteComments(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteCommentsRequest) {
     return this.commands.execute(
-      new DeleteCommentsCommand(targetOf(tenant, KIND, data), data.annotationId, data.commentIds),
+      new DeleteCommentsCommand({
+        target: targetOf(tenant, KIND, data),
+        annotationId: data.annotationId,
+        commentIds: data.commentIds,
+      }),
     );
   }
 
@@ -220,13 +227,13 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   addReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {
     return this.commands.execute(
-      new AddCommentReactionCommand(
-        targetOf(tenant, KIND, data),
-        data.annotationId,
-        data.commentId,
-        data.icon,
-        data.user,
-      ),
+      new AddCommentReactionCommand({
+        target: targetOf(tenant, KIND, data),
+        annotationId: data.annotationId,
+        commentId: data.commentId,
+        icon: data.icon,
+        user: data.user,
+      }),
     );
   }
 
@@ -243,13 +250,13 @@ export class CommentAnnotationsController {
   @ApiKeyAuth()
   deleteReaction(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CommentReactionRequest) {
     return this.commands.execute(
-      new DeleteCommentReactionCommand(
-        targetOf(tenant, KIND, data),
-        data.annotationId,
-        data.commentId,
-        data.icon,
-        data.user.userId,
-      ),
+      new DeleteCommentReactionCommand({
+        target: targetOf(tenant, KIND, data),
+        annotationId: data.annotationId,
+        commentId: data.commentId,
+        icon: data.icon,
+        userId: data.user.userId,
+      }),
     );
   }
 }

@@ -88,12 +88,12 @@ export class CommentReadsController {
   @ApiKeyAuth()
   markRead(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AnnotationReadsRequest) {
     return this.commands.execute(
-      new MarkAnnotationsReadCommand(
-        targetOf(tenant, 'comment-annotation', data),
-        data.userId,
-        data.annotationIds,
-        true,
-      ),
+      new MarkAnnotationsReadCommand({
+        target: targetOf(tenant, 'comment-annotation', data),
+        userId: data.userId,
+        annotationIds: data.annotationIds,
+        read: true,
+      }),
     );
   }
 
@@ -107,12 +107,12 @@ export class CommentReadsController {
   @ApiKeyAuth()
   markUnread(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AnnotationReadsRequest) {
     return this.commands.execute(
-      new MarkAnnotationsReadCommand(
-        targetOf(tenant, 'comment-annotation', data),
-        data.userId,
-        data.annotationIds,
-        false,
-      ),
+      new MarkAnnotationsReadCommand({
+        target: targetOf(tenant, 'comment-annotation', data),
+        userId: data.userId,
+        annotationIds: data.annotationIds,
+        read: false,
+      }),
     );
   }
 }

@@ -46,7 +46,7 @@ export class CrdtAndPresenceController {
   addCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
     const { editorId, ...input } = crdtWrite(data);
     return this.commands.execute(
-      new AddCrdtCommand(targetOf(tenant, 'crdt', data), editorId, input),
+      new AddCrdtCommand({ target: targetOf(tenant, 'crdt', data), editorId, input }),
     );
   }
 
@@ -64,7 +64,7 @@ export class CrdtAndPresenceController {
   updateCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: WriteCrdtRequest) {
     const { editorId, ...input } = crdtWrite(data);
     return this.commands.execute(
-      new UpdateCrdtCommand(targetOf(tenant, 'crdt', data), editorId, input),
+      new UpdateCrdtCommand({ target: targetOf(tenant, 'crdt', data), editorId, input }),
     );
   }
 
@@ -115,7 +115,7 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   addPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddPresenceRequest) {
     return this.commands.execute(
-      new AddPresenceCommand(targetOf(tenant, 'presence', data), data.users),
+      new AddPresenceCommand({ target: targetOf(tenant, 'presence', data), users: data.users }),
     );
   }
 
@@ -130,7 +130,7 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   updatePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdatePresenceRequest) {
     return this.commands.execute(
-      new UpdatePresenceCommand(targetOf(tenant, 'presence', data), data.users),
+      new UpdatePresenceCommand({ target: targetOf(tenant, 'presence', data), users: data.users }),
     );
   }
 
@@ -165,7 +165,10 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   deletePresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeletePresenceRequest) {
     return this.commands.execute(
-      new DeletePresenceCommand(targetOf(tenant, 'presence', data), data.userIds),
+      new DeletePresenceCommand({
+        target: targetOf(tenant, 'presence', data),
+        userIds: data.userIds,
+      }),
     );
   }
 }

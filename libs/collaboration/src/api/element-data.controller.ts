@@ -39,7 +39,10 @@ export class ElementDataController {
   @ApiKeyAuth()
   addReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddReactionsRequest) {
     return this.commands.execute(
-      new AddReactionsCommand(targetOf(tenant, 'reaction', data), data.reactions),
+      new AddReactionsCommand({
+        target: targetOf(tenant, 'reaction', data),
+        reactions: data.reactions,
+      }),
     );
   }
 
@@ -79,7 +82,10 @@ export class ElementDataController {
   @ApiKeyAuth()
   deleteReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteReactionsRequest) {
     return this.commands.execute(
-      new DeleteReactionsCommand(targetOf(tenant, 'reaction', data), data.reactionIds),
+      new DeleteReactionsCommand({
+        target: targetOf(tenant, 'reaction', data),
+        reactionIds: data.reactionIds,
+      }),
     );
   }
 
@@ -93,7 +99,10 @@ export class ElementDataController {
   @ApiKeyAuth()
   addRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddRecordingsRequest) {
     return this.commands.execute(
-      new AddRecordingsCommand(targetOf(tenant, 'recording', data), data.recordings),
+      new AddRecordingsCommand({
+        target: targetOf(tenant, 'recording', data),
+        recordings: data.recordings,
+      }),
     );
   }
 
@@ -136,7 +145,10 @@ export class ElementDataController {
   @ApiKeyAuth()
   deleteRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteRecordingsRequest) {
     return this.commands.execute(
-      new DeleteRecordingsCommand(targetOf(tenant, 'recording', data), data.recordingIds),
+      new DeleteRecordingsCommand({
+        target: targetOf(tenant, 'recording', data),
+        recordingIds: data.recordingIds,
+      }),
     );
   }
 }

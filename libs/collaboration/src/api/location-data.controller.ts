@@ -26,7 +26,12 @@ export class LocationDataController {
     @RequestData() data: DeleteLocationDataRequest,
   ) {
     return this.commands.execute(
-      new DeleteLocationDataCommand(tenant, data.documentId, data.location.id, data.organizationId),
+      new DeleteLocationDataCommand({
+        tenant,
+        documentId: data.documentId,
+        locationId: data.location.id,
+        organizationId: data.organizationId,
+      }),
     );
   }
 }

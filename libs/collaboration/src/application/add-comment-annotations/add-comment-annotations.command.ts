@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { ItemResult } from '@app/event-store';
 import type { AnnotationInput } from '../../domain/comment-annotation.aggregate';
 import type { RecordTarget } from '../common/record-target';
@@ -17,13 +17,15 @@ export type AddedAnnotation = ItemResult & {
 };
 
 /** Adds comment annotations with their first comments; an id in use fails its item. */
-export class AddCommentAnnotationsCommand extends Command<Record<string, AddedAnnotation>> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly annotations: NewAnnotation[],
-    /** D15.3: every author must have access to the document, else nothing is added. */
-    readonly verifyUserPermissions = false,
-  ) {
-    super();
-  }
-}
+export class AddCommentAnnotationsCommand extends CommandOf<
+  {
+    target: RecordTarget;
+    annotations: NewAnnotation[];
+    /**
+     * D15.3: every author must have access to the document, else nothing is added. Absent, as
+     * false: authors are not checked.
+     */
+    verifyUserPermissions?: boolean;
+  },
+  Record<string, AddedAnnotation>
+>() {}

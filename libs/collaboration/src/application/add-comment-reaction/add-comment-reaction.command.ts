@@ -1,16 +1,9 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { CollabUser } from '../../domain/kinds/people';
 import type { RecordTarget } from '../common/record-target';
 
 /** A user's reaction on a comment. */
-export class AddCommentReactionCommand extends Command<{ success: boolean }> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly annotationId: string,
-    readonly commentId: number,
-    readonly icon: string,
-    readonly user: CollabUser,
-  ) {
-    super();
-  }
-}
+export class AddCommentReactionCommand extends CommandOf<
+  { target: RecordTarget; annotationId: string; commentId: number; icon: string; user: CollabUser },
+  { success: boolean }
+>() {}

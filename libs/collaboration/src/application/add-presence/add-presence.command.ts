@@ -1,13 +1,9 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { CollabUser } from '../../domain/kinds/people';
 import type { RecordTarget } from '../common/record-target';
 
 /** Users join (or refresh their presence on) a document. */
-export class AddPresenceCommand extends Command<{ success: boolean }> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly users: (CollabUser & { status?: string })[],
-  ) {
-    super();
-  }
-}
+export class AddPresenceCommand extends CommandOf<
+  { target: RecordTarget; users: (CollabUser & { status?: string })[] },
+  { success: boolean }
+>() {}

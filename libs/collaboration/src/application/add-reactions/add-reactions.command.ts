@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { CollabUser, Location } from '../../domain/kinds/people';
 import type { RecordTarget } from '../common/record-target';
@@ -12,11 +12,7 @@ export interface NewReaction {
 }
 
 /** Adds element reactions; an id in use fails its item. */
-export class AddReactionsCommand extends Command<BatchResult> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly reactions: NewReaction[],
-  ) {
-    super();
-  }
-}
+export class AddReactionsCommand extends CommandOf<
+  { target: RecordTarget; reactions: NewReaction[] },
+  BatchResult
+>() {}

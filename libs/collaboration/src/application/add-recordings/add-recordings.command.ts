@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { CollabUser, Location } from '../../domain/kinds/people';
 import type { RecordingExtras } from '../../domain/kinds/simple-kinds';
@@ -14,11 +14,7 @@ export interface NewRecording extends RecordingExtras {
 }
 
 /** Adds recordings; an id in use fails its item. */
-export class AddRecordingsCommand extends Command<BatchResult> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly recordings: NewRecording[],
-  ) {
-    super();
-  }
-}
+export class AddRecordingsCommand extends CommandOf<
+  { target: RecordTarget; recordings: NewRecording[] },
+  BatchResult
+>() {}

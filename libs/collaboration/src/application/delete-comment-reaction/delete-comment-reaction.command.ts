@@ -1,15 +1,8 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { RecordTarget } from '../common/record-target';
 
 /** Removes a user's reaction from a comment (NOT_FOUND when there is none). */
-export class DeleteCommentReactionCommand extends Command<{ success: boolean }> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly annotationId: string,
-    readonly commentId: number,
-    readonly icon: string,
-    readonly userId: string,
-  ) {
-    super();
-  }
-}
+export class DeleteCommentReactionCommand extends CommandOf<
+  { target: RecordTarget; annotationId: string; commentId: number; icon: string; userId: string },
+  { success: boolean }
+>() {}

@@ -1,12 +1,8 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { RecordTarget } from '../common/record-target';
 
 /** Operation 21: users leave a document. */
-export class DeletePresenceCommand extends Command<{ success: boolean }> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly userIds: string[],
-  ) {
-    super();
-  }
-}
+export class DeletePresenceCommand extends CommandOf<
+  { target: RecordTarget; userIds: string[] },
+  { success: boolean }
+>() {}

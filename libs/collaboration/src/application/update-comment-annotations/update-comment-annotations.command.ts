@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { UserReplacement } from '../../domain/annotation-update.events';
 import type { AnnotationChanges } from '../../domain/comment-annotation.aggregate';
@@ -9,13 +9,12 @@ import type { RecordTarget } from '../common/record-target';
  * The same changes, and the same user replacements, applied to the selected annotations;
  * a missing id fails its item (D5.3).
  */
-export class UpdateCommentAnnotationsCommand extends Command<BatchResult> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly selection: AnnotationSelection,
-    readonly changes: AnnotationChanges,
-    readonly replacements: UserReplacement[],
-  ) {
-    super();
-  }
-}
+export class UpdateCommentAnnotationsCommand extends CommandOf<
+  {
+    target: RecordTarget;
+    selection: AnnotationSelection;
+    changes: AnnotationChanges;
+    replacements: UserReplacement[];
+  },
+  BatchResult
+>() {}

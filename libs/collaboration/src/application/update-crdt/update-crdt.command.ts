@@ -1,14 +1,9 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { CrdtInput } from '../../domain/simple-kinds.aggregate';
 import type { RecordTarget } from '../common/record-target';
 
 /** Replaces an editor's CRDT state (NOT_FOUND when it has none). */
-export class UpdateCrdtCommand extends Command<null> {
-  constructor(
-    readonly target: RecordTarget,
-    readonly editorId: string,
-    readonly input: CrdtInput,
-  ) {
-    super();
-  }
-}
+export class UpdateCrdtCommand extends CommandOf<
+  { target: RecordTarget; editorId: string; input: CrdtInput },
+  null
+>() {}
