@@ -61,12 +61,15 @@ export class DocumentsController {
   @ApiKeyAuth()
   add(@Tenant() tenant: ApiKeyTenant, @RequestData() data: AddDocumentsRequest) {
     return this.commands.execute(
-      new AddDocumentsCommand(tenant, {
-        organizationId: data.organizationId,
-        createOrganization: data.createOrganization ?? false,
-        folderId: data.folderId,
-        createFolder: data.createFolder ?? false,
-        documents: data.documents,
+      new AddDocumentsCommand({
+        tenant,
+        input: {
+          organizationId: data.organizationId,
+          createOrganization: data.createOrganization ?? false,
+          folderId: data.folderId,
+          createFolder: data.createFolder ?? false,
+          documents: data.documents,
+        },
       }),
     );
   }
@@ -117,7 +120,11 @@ export class DocumentsController {
   @ApiKeyAuth()
   update(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateDocumentsRequest) {
     return this.commands.execute(
-      new UpdateDocumentsCommand(tenant, data.organizationId, data.documents),
+      new UpdateDocumentsCommand({
+        tenant,
+        organizationId: data.organizationId,
+        documents: data.documents,
+      }),
     );
   }
 
@@ -131,7 +138,12 @@ export class DocumentsController {
   @ApiKeyAuth()
   move(@Tenant() tenant: ApiKeyTenant, @RequestData() data: MoveDocumentsRequest) {
     return this.commands.execute(
-      new MoveDocumentsCommand(tenant, data.organizationId, data.documentIds, targetFolderOf(data)),
+      new MoveDocumentsCommand({
+        tenant,
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        folderId: targetFolderOf(data),
+      }),
     );
   }
 
@@ -145,12 +157,12 @@ export class DocumentsController {
   @ApiKeyAuth()
   updateAccess(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateDocumentAccessRequest) {
     return this.commands.execute(
-      new UpdateDocumentAccessCommand(
+      new UpdateDocumentAccessCommand({
         tenant,
-        data.organizationId,
-        data.documentIds,
-        data.accessType,
-      ),
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        accessType: data.accessType,
+      }),
     );
   }
 
@@ -168,12 +180,12 @@ export class DocumentsController {
     @RequestData() data: UpdateDocumentDisableStateRequest,
   ) {
     return this.commands.execute(
-      new UpdateDocumentDisableStateCommand(
+      new UpdateDocumentDisableStateCommand({
         tenant,
-        data.organizationId,
-        data.documentIds,
-        data.disabled,
-      ),
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        disabled: data.disabled,
+      }),
     );
   }
 
@@ -188,7 +200,12 @@ export class DocumentsController {
   @ApiKeyAuth()
   delete(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteDocumentsRequest) {
     return this.commands.execute(
-      new DeleteDocumentsCommand(tenant, data.organizationId, data.documentIds, 'succeeds'),
+      new DeleteDocumentsCommand({
+        tenant,
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        missing: 'succeeds',
+      }),
     );
   }
 
@@ -204,7 +221,12 @@ export class DocumentsController {
   @ApiKeyAuth()
   deleteAtHostedPath(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DeleteDocumentsRequest) {
     return this.commands.execute(
-      new DeleteDocumentsCommand(tenant, data.organizationId, data.documentIds, 'fails'),
+      new DeleteDocumentsCommand({
+        tenant,
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        missing: 'fails',
+      }),
     );
   }
 
@@ -224,7 +246,12 @@ export class DocumentsController {
       );
     }
     return this.commands.execute(
-      new StartMigrationCommand(tenant, data.organizationId, data.documentId, data.newDocumentId),
+      new StartMigrationCommand({
+        tenant,
+        organizationId: data.organizationId,
+        documentId: data.documentId,
+        newDocumentId: data.newDocumentId,
+      }),
     );
   }
 

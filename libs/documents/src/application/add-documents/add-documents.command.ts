@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { DocumentItem } from '../common/document-item';
@@ -12,11 +12,7 @@ export interface AddDocumentsInput {
 }
 
 /** Operation 10 (D6.3, D6.4). */
-export class AddDocumentsCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly input: AddDocumentsInput,
-  ) {
-    super();
-  }
-}
+export class AddDocumentsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; input: AddDocumentsInput },
+  BatchResult
+>() {}

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { CommandOf } from '@app/platform';
 import type { BatchResult } from '@app/event-store';
 import type { ApiKeyTenant } from '@app/workspaces';
 
@@ -9,13 +9,7 @@ import type { ApiKeyTenant } from '@app/workspaces';
 export type MissingDocument = 'succeeds' | 'fails';
 
 /** Operation 12. */
-export class DeleteDocumentsCommand extends Command<BatchResult> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly documentIds: string[],
-    readonly missing: MissingDocument,
-  ) {
-    super();
-  }
-}
+export class DeleteDocumentsCommand extends CommandOf<
+  { tenant: ApiKeyTenant; organizationId: string; documentIds: string[]; missing: MissingDocument },
+  BatchResult
+>() {}
