@@ -80,7 +80,7 @@ describe('poison events', () => {
    */
   async function appendMalformedSave(): Promise<RecordedEvent> {
     const [real] = await dataSource.query(
-      `SELECT stream_id, data FROM events WHERE type = 'comment-annotation.created'
+      `SELECT stream_id, data FROM events WHERE type = 'collaboration.comment-annotation-created'
          AND data->>'recordId' = 'by-alice' ORDER BY global_position LIMIT 1`,
     );
     const { apiKey, at } = real.data;

@@ -5,7 +5,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestApp, createTestDatabase, dropTestDatabase, type TestApp } from '@app/testing';
+import { DataSource } from 'typeorm';
+import { EventStore, ProjectionRebuilder } from '@app/event-store';
+import { RENAMED_EVENT_TYPES } from '@app/collaboration';
+import {
+  createTestApp,
+  createTestDatabase,
+  dropTestDatabase,
+  settle,
+  waitFor,
+  type TestApp,
+} from '@app/testing';
 import {
   comparable,
   FIXTURE_ENCRYPTION_KEY,
@@ -115,5 +125,146 @@ describe('a stored log of the first event format', () => {
     for (const [i, x] of followUpReads(c).entries()) {
       expect(comparable(await answer(x))).toEqual(comparable(expected.after[i]));
     }
+  }, 120_000);
+});
+
+// Collaboration events were stored as `comment-annotation.created`, `comment.added`, … before
+// every library named its events `<library>.<noun>-<past participle>`: rows of those types,
+// written before the rename or appended as they were, read under the new names, fold into
+// the record, rebuild its read table, reach the subscribers (derived activities) and are
+// found and rewritten by erasure.
+describe('collaboration events stored under their names before the prefix', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const OLD_NAME_OF = Object.fromEntries(
+    Object.entries(RENAMED_EVENT_TYPES).map(([old, now]) => [now, old]),
+  );
+  const doc = { organizationId: 'org', documentId: 'doc' };
+  const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
+  const carl = { userId: 'carl', name: 'Carl Diaz', email: 'carl@example.com' };
+
+  it('read, fold, project, derive and erase as the renamed events', async () => {
+    const h = t.apiKeyHeaders(await t.createWorkspace());
+    const ok = async (path: string, data: unknown) => {
+      const res = await t.post(path, data, h);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      return res.body.result.data;
+    };
+    const apiKey = h['x-service-api-key'];
+    const db = t.app.get(DataSource);
+    await ok('/v2/workspace/activityconfig/update', { activityServiceConfig: { isEnabled: true } });
+    await ok('/v2/organizations/documents/add', {
+      organizationId: 'org',
+      createOrganization: true,
+      documents: [{ documentId: 'doc' }, { documentId: 'doc2' }],
+    });
+    const thread = { annotationId: 'a1', commentData: [{ from: ann, commentText: 'first' }] };
+    await ok('/v2/commentannotations/add', { ...doc, commentAnnotations: [thread] });
+    const carls = { annotationId: 'a2', commentData: [{ from: carl, commentText: 'mine' }] };
+    const doc2 = { ...doc, documentId: 'doc2' };
+    await ok('/v2/commentannotations/add', { ...doc2, commentAnnotations: [carls] });
+    await settle(t.app);
+
+    // The threads as an earlier version stored them, and a reply appended under the old name.
+    const [created]: { stream_id: string; stream_version: string; data: any }[] = await db.query(
+      `SELECT stream_id, stream_version, data FROM events
+       WHERE api_key = $1 AND type = 'collaboration.comment-annotation-created'
+       ORDER BY global_position`,
+      [apiKey],
+    );
+    const stream = created.stream_id;
+    for (const [now, old] of Object.entries(OLD_NAME_OF)) {
+      await db.query(`UPDATE events SET type = $3 WHERE api_key = $1 AND type = $2`, [
+        apiKey,
+        now,
+        old,
+      ]);
+    }
+    const { comments, ...ref } = created.data;
+    const reply = { ...ref, ...comments[0], commentId: 2, text: 'second', html: 'second' };
+    reply.at = ref.at + 1;
+    const version = Number(created.stream_version) + 1;
+    await db.query(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, api_key)
+       VALUES (gen_random_uuid(), $1, $2, 'comment.added', $3, $4, $5)`,
+      [stream, version, reply, { apiKey }, apiKey],
+    );
+    await db.query(`UPDATE streams SET version = $2 WHERE stream_id = $1`, [stream, version]);
+
+    const read = await t.app.get(EventStore).readStream(stream);
+    expect(read.map((e) => e.type)).toEqual([
+      'collaboration.comment-annotation-created',
+      'collaboration.comment-added',
+    ]);
+    expect(
+      (await db.query(`SELECT DISTINCT type FROM events WHERE stream_id = $1`, [stream]))
+        .map((r: { type: string }) => r.type)
+        .sort(),
+    ).toEqual(['comment-annotation.created', 'comment.added']);
+
+    // Projected: a rebuild of the read table shows the reply; a write folds both and appends.
+    expect(await t.app.get(ProjectionRebuilder).rebuild('collab-record')).toMatchObject({
+      name: 'collab-record',
+      events: 3,
+    });
+    await ok('/v2/commentannotations/comments/add', {
+      ...doc,
+      annotationId: 'a1',
+      commentData: [{ from: ann, commentText: 'third' }],
+    });
+    const [annotation] = await ok('/v2/commentannotations/get', { ...doc });
+    expect(
+      annotation.comments.map((c: { commentId: number; commentText: string }) => [
+        c.commentId,
+        c.commentText,
+      ]),
+    ).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+      [3, 'third'],
+    ]);
+
+    // Derived: the activities subscriber read the reply stored under its old name.
+    await settle(t.app);
+    const activities = await ok('/v2/activities/get', { ...doc, order: 'asc', pageSize: 100 });
+    expect(activities.map((a: { actionType: string }) => a.actionType)).toEqual([
+      'comment_annotation.add',
+      'comment.add',
+      'comment.add',
+    ]);
+
+    // Erased: Carl's thread, stored under the old name only, is found and rewritten.
+    const typesOf = async (documentId: string): Promise<string[]> =>
+      (
+        await db.query(
+          `SELECT type FROM events WHERE api_key = $1 AND data->>'documentId' = $2
+             AND data->>'kind' = 'comment-annotation' ORDER BY global_position`,
+          [apiKey, documentId],
+        )
+      ).map((r: { type: string }) => r.type);
+    expect(await typesOf('doc2')).toEqual(['comment-annotation.created']);
+    const res = await t.post('/v2/users/data/delete', { userIds: ['carl'] }, h);
+    expect(res.status).toBe(202);
+    await waitFor(async () => {
+      const status = await t.post(
+        '/v1/users/data/delete/status',
+        { jobId: res.body.data.jobId },
+        h,
+      );
+      return status.body.result?.data?.isDeleteCompleted ? true : undefined;
+    }, 60_000);
+    expect(await ok('/v2/commentannotations/get', doc2)).toEqual([]);
+    expect(await typesOf('doc2')).toEqual([
+      'collaboration.comment-annotation-created',
+      'collaboration.record-removed',
+    ]);
+    const [{ n }] = await db.query(
+      `SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%carl@example.com%'`,
+    );
+    expect(n).toBe(0);
   }, 120_000);
 });

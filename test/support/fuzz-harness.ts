@@ -209,9 +209,9 @@ export function malformedIn(data: unknown, path = 'data', collab = false): strin
 
 /** Collaboration events whose `from` and `to` are free-form objects (old and new value). */
 const FREE_FORM_CHANGES = new Set([
-  'annotation.status-changed',
-  'annotation.priority-changed',
-  'annotation.context-changed',
+  'collaboration.annotation-status-changed',
+  'collaboration.annotation-priority-changed',
+  'collaboration.annotation-context-changed',
 ]);
 /** Event types whose `status` is an annotation's (an object), never a process's word. */
 const COLLABORATION_TYPE = /^(comment-annotation|comment|annotation|collaboration)\./;

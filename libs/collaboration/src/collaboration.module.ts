@@ -47,6 +47,7 @@ import { CollaborationExporter } from './export/collaboration.exporter';
 import { CollaborationWebhookEvents } from './webhooks/collaboration-webhook-events';
 import { CollabRecordProjection } from './read-models/collab-record.projection';
 import { LEGACY_UPCASTERS } from './domain/legacy-events';
+import { RENAMED_EVENT_UPCASTERS } from './domain/renamed-event-types';
 import { Migrations } from '@app/platform';
 import { Collaboration1763856000006 } from './migrations/1763856000006-collaboration';
 import { CommentAnnotationFilters1763856000021 } from './migrations/1763856000021-comment-annotation-filters';
@@ -54,6 +55,8 @@ import { AnnotationNumbers1764300000095 } from './migrations/1764300000095-annot
 
 // Events stored by the first version are read as today's (see domain/legacy-events.ts).
 for (const upcaster of LEGACY_UPCASTERS) registerUpcaster(upcaster);
+// And those stored under the names the events had before the `collaboration.` prefix.
+for (const upcaster of RENAMED_EVENT_UPCASTERS) registerUpcaster(upcaster);
 
 @Migrations(
   Collaboration1763856000006,

@@ -4,6 +4,7 @@ export { RECORD_KINDS, type RecordKind } from './domain/collab-record.events';
 export { AUTHORING_EVENT_TYPES, authorsIn } from './domain/event-authors';
 export { HOSTED_ACTION, hostedActionOf } from './domain/hosted-vocabulary';
 export { COLLABORATION_EVENTS, type CollaborationEvent } from './domain/collaboration.events';
+export { RENAMED_EVENT_TYPES } from './domain/renamed-event-types';
 export {
   recipientsOf,
   plainCommentText,

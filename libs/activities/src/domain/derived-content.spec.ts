@@ -34,7 +34,9 @@ const contentOf = (change: CommentChange, immutable = false) =>
 
 describe('derived activity content (D7.6)', () => {
   it('credits nobody when the event names no acting user', () => {
-    const content = contentOf(changeOf('annotation.status-changed', { to: { id: 'OPEN' } }));
+    const content = contentOf(
+      changeOf('collaboration.annotation-status-changed', { to: { id: 'OPEN' } }),
+    );
     expect(content.actionUser).toEqual(UNKNOWN_ACTOR);
     expect(content.displayMessageTemplateData).toMatchObject({
       actionUser: { name: 'Someone' },
@@ -46,7 +48,11 @@ describe('derived activity content (D7.6)', () => {
   it('names a user without a name by email, else id, in the template data only', () => {
     const bob = { userId: 'bob', email: 'bob@example.com' };
     const content = contentOf(
-      changeOf('annotation.assigned', { to: bob, from: ann }, { actionUser: { userId: 'carl' } }),
+      changeOf(
+        'collaboration.annotation-assigned',
+        { to: bob, from: ann },
+        { actionUser: { userId: 'carl' } },
+      ),
     );
     expect(content.actionUser).toEqual({ userId: 'carl' });
     expect(content.displayMessageTemplateData).toEqual({
@@ -57,14 +63,16 @@ describe('derived activity content (D7.6)', () => {
   });
 
   it('tells an unassignment with its own template', () => {
-    const content = contentOf(changeOf('annotation.assigned', { to: null, from: ann }));
+    const content = contentOf(
+      changeOf('collaboration.annotation-assigned', { to: null, from: ann }),
+    );
     expect(content.displayMessageTemplate).toBe('{{actionUser.name}} unassigned the thread');
     expect(content.changes).toEqual({ assignedTo: { from: ann, to: null } });
   });
 
   it('stamps immutable as given, the time of the change and the record location', () => {
     const location = { id: 'loc', locationName: 'Page' };
-    const content = contentOf(changeOf('annotation.deleted', {}, { location }), true);
+    const content = contentOf(changeOf('collaboration.annotation-deleted', {}, { location }), true);
     expect(content).toMatchObject({
       immutable: true,
       timestamp: 5,

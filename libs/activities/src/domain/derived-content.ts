@@ -59,46 +59,46 @@ interface Described {
 function describe(change: CommentChange): Described {
   const { event, before } = change;
   switch (event.type) {
-    case 'annotation.status-changed': {
+    case 'collaboration.annotation-status-changed': {
       const { from, to } = event.data;
       return { changes: { status: { from: from ?? null, to } }, vars: { status: labelOf(to) } };
     }
-    case 'annotation.priority-changed': {
+    case 'collaboration.annotation-priority-changed': {
       const { from, to } = event.data;
       return {
         changes: { priority: { from: from ?? null, to } },
         vars: { priority: labelOf(to) },
       };
     }
-    case 'annotation.assigned': {
+    case 'collaboration.annotation-assigned': {
       const { from, to } = event.data;
       const changes = { assignedTo: { from: from ?? null, to } };
       if (!to) return { changes, template: UNASSIGN_TEMPLATE };
       return { changes, vars: { assignee: nameOf(to) } };
     }
-    case 'comment.edited': {
+    case 'collaboration.comment-edited': {
       if (event.data.text === undefined) return {};
       const was = (
         before as { comments?: { commentId: number; commentText: string }[] }
       )?.comments?.find((c) => c.commentId === event.data.commentId);
       return { changes: { commentText: { from: was?.commentText ?? null, to: event.data.text } } };
     }
-    case 'comment.reaction-added':
+    case 'collaboration.comment-reaction-added':
       return {
         changes: { reaction: { to: event.data.icon } },
         vars: { reaction: event.data.icon },
       };
-    case 'comment.reaction-removed':
+    case 'collaboration.comment-reaction-removed':
       return {
         changes: { reaction: { from: event.data.icon } },
         vars: { reaction: event.data.icon },
       };
-    case 'reaction.added':
+    case 'collaboration.reaction-added':
       return {
         changes: { reaction: { to: event.data.icon } },
         vars: { reaction: event.data.icon },
       };
-    case 'reaction.removed': {
+    case 'collaboration.reaction-removed': {
       const icon = (before as { icon?: string } | undefined)?.icon;
       return { changes: { reaction: { from: icon ?? null } } };
     }

@@ -30,9 +30,9 @@ describe('derived activity vocabulary (D7.6)', () => {
 
   it('makes none for context changes, presence, lifecycle events and unknown types', () => {
     for (const type of [
-      'annotation.context-changed',
-      'presence.joined',
-      'presence.left',
+      'collaboration.annotation-context-changed',
+      'collaboration.presence-joined',
+      'collaboration.presence-left',
       'collaboration.record-moved',
       'collaboration.record-removed',
       'collaboration.record-erased',
@@ -45,8 +45,10 @@ describe('derived activity vocabulary (D7.6)', () => {
   });
 
   it('logs CRDT creation and update as one action', () => {
-    expect(derivedActionOf('crdt.created')).toEqual(derivedActionOf('crdt.updated'));
-    expect(derivedActionOf('crdt.created')).toEqual({
+    expect(derivedActionOf('collaboration.crdt-created')).toEqual(
+      derivedActionOf('collaboration.crdt-updated'),
+    );
+    expect(derivedActionOf('collaboration.crdt-created')).toEqual({
       featureType: 'crdt',
       actionType: 'crdt.editor_edit',
     });

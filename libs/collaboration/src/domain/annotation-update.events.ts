@@ -25,12 +25,12 @@ export interface UserReplacement {
 
 /** Details changed; fields not given are as they were. */
 export const AnnotationDetailsChanged = defineEvent<RecordEventData & { to: AnnotationDetails }>()(
-  'annotation.details-changed',
+  'collaboration.annotation-details-changed',
 );
 
 /** Users replaced by others: author, assignee, commenters, reactors and tagged contacts. */
 export const AnnotationUsersReplaced = defineEvent<
   RecordEventData & { replacements: UserReplacement[] }
->()('annotation.users-replaced');
+>()('collaboration.annotation-users-replaced');
 
 export const ANNOTATION_UPDATE_EVENTS = { AnnotationDetailsChanged, AnnotationUsersReplaced };

@@ -34,7 +34,7 @@ describe('CommentAnnotationRecord', () => {
     const events = record.takePendingEvents();
     expect(events).toHaveLength(50);
     expect(events[49]).toEqual({
-      type: 'comment.added',
+      type: 'collaboration.comment-added',
       data: {
         ...ref,
         at: 249,
@@ -72,8 +72,8 @@ describe('CommentAnnotationRecord', () => {
     expect(record.state?.comments[0].commentText).toBe('hi');
     record.update({ status: { id: 'done' }, assignedTo: bob }, 300);
     expect(record.takePendingEvents().map((e) => [e.type, hostedActionOf(e)])).toEqual([
-      ['annotation.status-changed', 'comment_annotation.status_change'],
-      ['annotation.assigned', 'comment_annotation.assign'],
+      ['collaboration.annotation-status-changed', 'comment_annotation.status_change'],
+      ['collaboration.annotation-assigned', 'comment_annotation.assign'],
     ]);
   });
 
@@ -86,7 +86,7 @@ describe('CommentAnnotationRecord', () => {
       text: 'ask @[deleted user] or @[deleted user]',
       mentionedUserIds: [],
     });
-    const annsOwn = { type: 'comment.added', data: { ...ref, at: 1, from: ann } };
+    const annsOwn = { type: 'collaboration.comment-added', data: { ...ref, at: 1, from: ann } };
     expect(eraseFromEvent(annsOwn as CollaborationEvent, who)).toEqual({
       ...ref,
       at: 1,
@@ -112,7 +112,7 @@ describe('CommentAnnotationRecord', () => {
         authors.note(event);
         return { type: event.type, data };
       })
-      .filter((e) => e.type === 'comment.edited');
+      .filter((e) => e.type === 'collaboration.comment-edited');
     expect(edits[0].data).toEqual({ ...ref, at: 300, erased: true });
     expect(edits[1].data).toMatchObject({ commentId: 2, text: 'Bob edited his' });
   });

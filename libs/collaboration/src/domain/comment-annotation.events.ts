@@ -34,9 +34,11 @@ export const CommentAnnotationCreated = defineEvent<
       context?: Record<string, unknown>;
       comments: CommentWritten[];
     }
->()('comment-annotation.created');
+>()('collaboration.comment-annotation-created');
 
-export const CommentAdded = defineEvent<RecordEventData & CommentWritten>()('comment.added');
+export const CommentAdded = defineEvent<RecordEventData & CommentWritten>()(
+  'collaboration.comment-added',
+);
 
 /** What an edit changed; fields not given are as they were. */
 export const CommentEdited = defineEvent<
@@ -50,41 +52,41 @@ export const CommentEdited = defineEvent<
     triggerNotification?: boolean;
     triggerActivities?: boolean;
   }
->()('comment.edited');
+>()('collaboration.comment-edited');
 
 export const CommentDeleted = defineEvent<RecordEventData & { commentId: number }>()(
-  'comment.deleted',
+  'collaboration.comment-deleted',
 );
 
 /** A user's reaction on a comment; the same user and icon again replaces the first. */
 export const CommentReactionAdded = defineEvent<
   RecordEventData & { commentId: number; icon: string; from: CollabUser }
->()('comment.reaction-added');
+>()('collaboration.comment-reaction-added');
 
 export const CommentReactionRemoved = defineEvent<
   RecordEventData & { commentId: number; icon: string; userId: string }
->()('comment.reaction-removed');
+>()('collaboration.comment-reaction-removed');
 
 /** `from` is absent when the annotation had none. */
 export const AnnotationStatusChanged = defineEvent<
   RecordEventData & { from?: Record<string, unknown>; to: Record<string, unknown> }
->()('annotation.status-changed');
+>()('collaboration.annotation-status-changed');
 
 export const AnnotationPriorityChanged = defineEvent<
   RecordEventData & { from?: Record<string, unknown>; to: Record<string, unknown> }
->()('annotation.priority-changed');
+>()('collaboration.annotation-priority-changed');
 
 /** `to: null` unassigns; `from` is absent when nobody was assigned. */
 export const AnnotationAssigned = defineEvent<
   RecordEventData & { from?: CollabUser; to: CollabUser | null }
->()('annotation.assigned');
+>()('collaboration.annotation-assigned');
 
 export const AnnotationContextChanged = defineEvent<
   RecordEventData & { to: Record<string, unknown> }
->()('annotation.context-changed');
+>()('collaboration.annotation-context-changed');
 
 /** Deleted by its delete operation. */
-export const AnnotationDeleted = defineEvent<RecordEventData>()('annotation.deleted');
+export const AnnotationDeleted = defineEvent<RecordEventData>()('collaboration.annotation-deleted');
 
 export const COMMENT_ANNOTATION_EVENTS = {
   CommentAnnotationCreated,

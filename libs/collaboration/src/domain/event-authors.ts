@@ -4,15 +4,18 @@ import { LEGACY_RECORD_SAVED } from './collab-record.events';
 import { authorsOf } from './kinds/record-kinds';
 import { requireUser, type CollabUser } from './kinds/people';
 
-/** Stored types of the events that can make someone an author (D8.1), old ones included. */
+/**
+ * Types of the events that can make someone an author (D8.1); the subscription runner also
+ * reads the names they were stored under before (their upcasters' `newType`).
+ */
 export const AUTHORING_EVENT_TYPES = [
-  'comment-annotation.created',
-  'comment.added',
-  'comment.reaction-added',
-  'annotation.details-changed',
-  'annotation.users-replaced',
-  'reaction.added',
-  'recording.added',
+  'collaboration.comment-annotation-created',
+  'collaboration.comment-added',
+  'collaboration.comment-reaction-added',
+  'collaboration.annotation-details-changed',
+  'collaboration.annotation-users-replaced',
+  'collaboration.reaction-added',
+  'collaboration.recording-added',
   'collaboration.record-moved',
   // The type old snapshots are read as, and stored as once erasure rewrites them.
   'collaboration.legacy-snapshot',
@@ -33,17 +36,17 @@ export function authorsIn(event: RecordedEvent): {
   const found = (): unknown[] => {
     if (e.data.erased) return [];
     switch (e.type) {
-      case 'comment-annotation.created':
+      case 'collaboration.comment-annotation-created':
         return [e.data.from, ...(e.data.comments ?? []).map((c) => c.from)];
-      case 'comment.added':
-      case 'comment.reaction-added':
-      case 'reaction.added':
-      case 'recording.added':
+      case 'collaboration.comment-added':
+      case 'collaboration.comment-reaction-added':
+      case 'collaboration.reaction-added':
+      case 'collaboration.recording-added':
         return [e.data.from];
       // A new author, or users standing in for others (hosted update).
-      case 'annotation.details-changed':
+      case 'collaboration.annotation-details-changed':
         return e.data.to.from ? [e.data.to.from] : [];
-      case 'annotation.users-replaced':
+      case 'collaboration.annotation-users-replaced':
         return e.data.replacements.map((r) => r.newUser);
       case 'collaboration.legacy-snapshot':
       case 'collaboration.record-moved':

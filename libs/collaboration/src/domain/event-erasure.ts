@@ -39,10 +39,10 @@ export class CommentAuthors {
     const d = event.data;
     if (d.erased) return;
     switch (event.type) {
-      case 'comment-annotation.created':
+      case 'collaboration.comment-annotation-created':
         for (const c of event.data.comments) this.authors.set(c.commentId, c.from.userId);
         return;
-      case 'comment.added':
+      case 'collaboration.comment-added':
         this.authors.set(event.data.commentId, event.data.from.userId);
         return;
       case 'collaboration.legacy-snapshot':
@@ -76,7 +76,7 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
     case 'collaboration.record-erased':
       if (emptied(event.data.record)) return;
       return KIND_RULES[event.data.kind].learn(event.data.record, who);
-    case 'comment-annotation.created':
+    case 'collaboration.comment-annotation-created':
       who.learn(event.data.from);
       who.learn(event.data.assignedTo);
       for (const c of event.data.comments) {
@@ -84,24 +84,24 @@ export function learnFromEvent(event: CollaborationEvent, who: Identities): void
         learnTags(c.taggedUsers, who);
       }
       return;
-    case 'comment.added':
+    case 'collaboration.comment-added':
       who.learn(event.data.from);
       return learnTags(event.data.taggedUsers, who);
-    case 'comment.edited':
+    case 'collaboration.comment-edited':
       return learnTags(event.data.taggedUsers, who);
-    case 'annotation.assigned':
+    case 'collaboration.annotation-assigned':
       who.learn(event.data.from);
       return who.learn(event.data.to ?? undefined);
-    case 'annotation.details-changed':
+    case 'collaboration.annotation-details-changed':
       return who.learn(event.data.to.from);
-    case 'annotation.users-replaced':
+    case 'collaboration.annotation-users-replaced':
       return event.data.replacements.forEach((r) => [r.oldUser, r.newUser].forEach(who.learn, who));
-    case 'comment.reaction-added':
-    case 'reaction.added':
-    case 'recording.added':
+    case 'collaboration.comment-reaction-added':
+    case 'collaboration.reaction-added':
+    case 'collaboration.recording-added':
       return who.learn(event.data.from);
-    case 'presence.joined':
-    case 'presence.updated':
+    case 'collaboration.presence-joined':
+    case 'collaboration.presence-updated':
       return event.data.users.forEach((u) => who.learn(u));
   }
 }
@@ -147,7 +147,7 @@ export function eraseFromEvent(
       const record = KIND_RULES[event.data.kind].erase(event.data.record, who) ?? ERASED_RECORD;
       return { ...event.data, record };
     }
-    case 'comment-annotation.created': {
+    case 'collaboration.comment-annotation-created': {
       const e = event.data;
       if (who.has(e.from)) return erasedEvent(e);
       const kept = erasedUser(who, e.assignedTo) ? without(e, 'assignedTo') : e;
@@ -157,19 +157,19 @@ export function eraseFromEvent(
         comments: e.comments.filter((c) => !who.has(c.from)).map((c) => scrubComment(c, who)),
       };
     }
-    case 'comment.added':
+    case 'collaboration.comment-added':
       return who.has(event.data.from) ? erasedEvent(d) : scrubComment(event.data, who);
-    case 'comment.edited': {
+    case 'collaboration.comment-edited': {
       // The new text of a comment they wrote is theirs: it goes with the comment.
       const author = authors?.of(event.data.commentId);
       return author && who.ids.has(author) ? erasedEvent(d) : scrubComment(event.data, who);
     }
-    case 'annotation.assigned': {
+    case 'collaboration.annotation-assigned': {
       const e = event.data;
       const kept = erasedUser(who, e.from) ? without(e, 'from') : e;
       return erasedUser(who, e.to) ? { ...kept, to: null } : kept;
     }
-    case 'annotation.details-changed': {
+    case 'collaboration.annotation-details-changed': {
       // An erased author is left out; an erased resolver or status changer is cleared.
       const { from, ...to } = event.data.to;
       for (const key of ['statusUpdatedByUserId', 'resolvedByUserId'] as const) {
@@ -179,35 +179,35 @@ export function eraseFromEvent(
       const details = scrubFields(to, ANNOTATION_FREE_FIELDS, who);
       return { ...event.data, to: { ...details, ...(from && !who.has(from) && { from }) } };
     }
-    case 'annotation.status-changed':
-    case 'annotation.priority-changed':
-    case 'annotation.context-changed':
+    case 'collaboration.annotation-status-changed':
+    case 'collaboration.annotation-priority-changed':
+    case 'collaboration.annotation-context-changed':
       // Free-form values: a name or email in them reads "@[deleted user]".
       return scrubFields(event.data, ['from', 'to'], who);
-    case 'annotation.users-replaced': {
+    case 'collaboration.annotation-users-replaced': {
       const replacements = event.data.replacements.filter(
         (r) => !who.has(r.oldUser) && !who.has(r.newUser),
       );
       return replacements.length === 0 ? erasedEvent(d) : { ...event.data, replacements };
     }
-    case 'comment.reaction-added':
-    case 'reaction.added':
-    case 'recording.added':
+    case 'collaboration.comment-reaction-added':
+    case 'collaboration.reaction-added':
+    case 'collaboration.recording-added':
       return who.has(event.data.from) ? erasedEvent(d) : d;
-    case 'comment.reaction-removed':
+    case 'collaboration.comment-reaction-removed':
       return who.ids.has(event.data.userId) ? erasedEvent(d) : d;
-    case 'crdt.created':
-    case 'crdt.updated':
+    case 'collaboration.crdt-created':
+    case 'collaboration.crdt-updated':
       return who.ids.has(event.data.lastUpdatedBy) ? { ...event.data, lastUpdatedBy: '' } : d;
-    case 'presence.joined': {
+    case 'collaboration.presence-joined': {
       const users = event.data.users.filter((u) => !who.has(u));
       return users.length === 0 ? erasedEvent(d) : { ...event.data, users };
     }
-    case 'presence.updated': {
+    case 'collaboration.presence-updated': {
       const users = event.data.users.filter((u) => !who.has(u));
       return users.length === 0 ? erasedEvent(d) : { ...event.data, users };
     }
-    case 'presence.left': {
+    case 'collaboration.presence-left': {
       const userIds = event.data.userIds.filter((id) => !who.ids.has(id));
       return userIds.length === 0 ? erasedEvent(d) : { ...event.data, userIds };
     }

@@ -67,12 +67,12 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         ? undefined
         : event.data.record;
     case 'collaboration.record-removed':
-    case 'annotation.deleted':
-    case 'reaction.removed':
-    case 'recording.deleted':
+    case 'collaboration.annotation-deleted':
+    case 'collaboration.reaction-removed':
+    case 'collaboration.recording-deleted':
       return undefined;
 
-    case 'comment-annotation.created': {
+    case 'collaboration.comment-annotation-created': {
       const e = event.data;
       const annotation: CommentAnnotation = {
         annotationId: e.recordId,
@@ -94,13 +94,13 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       };
       return annotation;
     }
-    case 'comment.added': {
+    case 'collaboration.comment-added': {
       const at = event.data.at;
       return onAnnotation(state, at, (a) => ({
         comments: [...a.comments, commentOf(event.data, at)],
       }));
     }
-    case 'comment.edited': {
+    case 'collaboration.comment-edited': {
       const e = event.data;
       return onAnnotation(state, e.at, (a) => ({
         comments: mapComment(
@@ -124,13 +124,13 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         ),
       }));
     }
-    case 'comment.deleted': {
+    case 'collaboration.comment-deleted': {
       const e = event.data;
       return onAnnotation(state, e.at, (a) => ({
         comments: a.comments.filter((c) => c.commentId !== e.commentId),
       }));
     }
-    case 'comment.reaction-added': {
+    case 'collaboration.comment-reaction-added': {
       const { commentId, icon, from, at } = event.data;
       return onAnnotation(state, at, (a) => ({
         comments: mapComment(a, commentId, (c) => ({
@@ -142,7 +142,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         })),
       }));
     }
-    case 'comment.reaction-removed': {
+    case 'collaboration.comment-reaction-removed': {
       const { commentId, icon, userId, at } = event.data;
       return onAnnotation(state, at, (a) => ({
         comments: mapComment(a, commentId, (c) => ({
@@ -151,13 +151,13 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
         })),
       }));
     }
-    case 'annotation.status-changed':
+    case 'collaboration.annotation-status-changed':
       return onAnnotation(state, event.data.at, () => ({ status: event.data.to }));
-    case 'annotation.priority-changed':
+    case 'collaboration.annotation-priority-changed':
       return onAnnotation(state, event.data.at, () => ({ priority: event.data.to }));
-    case 'annotation.context-changed':
+    case 'collaboration.annotation-context-changed':
       return onAnnotation(state, event.data.at, () => ({ context: event.data.to }));
-    case 'annotation.details-changed':
+    case 'collaboration.annotation-details-changed':
       // Not through onAnnotation: a cleared field must not come back from the spread.
       return (
         state && {
@@ -165,18 +165,18 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
           lastUpdated: event.data.at,
         }
       );
-    case 'annotation.users-replaced':
+    case 'collaboration.annotation-users-replaced':
       return onAnnotation(state, event.data.at, (a) =>
         withUsersReplaced(a, event.data.replacements),
       );
-    case 'annotation.assigned': {
+    case 'collaboration.annotation-assigned': {
       const { to, at } = event.data;
       const next = onAnnotation(state, at, () => (to ? { assignedTo: to } : {}));
       if (next && !to) delete next.assignedTo;
       return next;
     }
 
-    case 'reaction.added': {
+    case 'collaboration.reaction-added': {
       const { icon, from, location, targetElementId, recordId, at } = event.data;
       const reaction: ElementReaction = {
         reactionId: recordId,
@@ -188,7 +188,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       };
       return reaction;
     }
-    case 'recording.added': {
+    case 'collaboration.recording-added': {
       const e = event.data;
       const recording: Recording = {
         recordingId: e.recordId,
@@ -204,8 +204,8 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       };
       return recording;
     }
-    case 'crdt.created':
-    case 'crdt.updated': {
+    case 'collaboration.crdt-created':
+    case 'collaboration.crdt-updated': {
       const e = event.data;
       const crdt: CrdtRecord = {
         editorId: e.editorId,
@@ -219,7 +219,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       };
       return crdt;
     }
-    case 'presence.joined': {
+    case 'collaboration.presence-joined': {
       const { users, at } = event.data;
       const present = new Map(
         ((state as Presence | undefined)?.users ?? []).map((u) => [u.userId, u]),
@@ -228,7 +228,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       const presence: Presence = { users: [...present.values()] };
       return presence;
     }
-    case 'presence.updated': {
+    case 'collaboration.presence-updated': {
       const changes = new Map(event.data.users.map((u) => [u.userId, u]));
       const users = ((state as Presence | undefined)?.users ?? []).map((u) => ({
         ...u,
@@ -236,7 +236,7 @@ export function evolve(state: RecordState, event: CollaborationEvent): RecordSta
       }));
       return users.length === 0 ? state : { ...state, users };
     }
-    case 'presence.left': {
+    case 'collaboration.presence-left': {
       const leaving = new Set(event.data.userIds);
       const users = ((state as Presence | undefined)?.users ?? []).filter(
         (u) => !leaving.has(u.userId),

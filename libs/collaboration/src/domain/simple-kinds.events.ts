@@ -11,9 +11,9 @@ export const ReactionAdded = defineEvent<
     location?: Location;
     targetElementId?: string;
   }
->()('reaction.added');
+>()('collaboration.reaction-added');
 
-export const ReactionRemoved = defineEvent<RecordEventData>()('reaction.removed');
+export const ReactionRemoved = defineEvent<RecordEventData>()('collaboration.reaction-removed');
 
 /** A recording (its id is the record id). */
 export const RecordingAdded = defineEvent<
@@ -25,9 +25,9 @@ export const RecordingAdded = defineEvent<
       location?: Location;
       attachments: Record<string, unknown>[];
     }
->()('recording.added');
+>()('collaboration.recording-added');
 
-export const RecordingDeleted = defineEvent<RecordEventData>()('recording.deleted');
+export const RecordingDeleted = defineEvent<RecordEventData>()('collaboration.recording-deleted');
 
 /** An editor's CRDT state as written: it replaces the previous one whole. */
 export interface CrdtWritten {
@@ -41,13 +41,17 @@ export interface CrdtWritten {
   contentKey?: string;
 }
 
-export const CrdtCreated = defineEvent<RecordEventData & CrdtWritten>()('crdt.created');
-export const CrdtUpdated = defineEvent<RecordEventData & CrdtWritten>()('crdt.updated');
+export const CrdtCreated = defineEvent<RecordEventData & CrdtWritten>()(
+  'collaboration.crdt-created',
+);
+export const CrdtUpdated = defineEvent<RecordEventData & CrdtWritten>()(
+  'collaboration.crdt-updated',
+);
 
 /** Users joined (or refreshed their presence on) a document. */
 export const PresenceJoined = defineEvent<
   RecordEventData & { users: (CollabUser & { status?: string })[] }
->()('presence.joined');
+>()('collaboration.presence-joined');
 
 /** What a presence update changes of a present user: the fields given. */
 export type PresenceChange = Pick<CollabUser, 'userId'> &
@@ -55,11 +59,13 @@ export type PresenceChange = Pick<CollabUser, 'userId'> &
 
 /** Present users' name, email or status changed (`/v2/presence/update`); others are not in it. */
 export const PresenceUpdated = defineEvent<RecordEventData & { users: PresenceChange[] }>()(
-  'presence.updated',
+  'collaboration.presence-updated',
 );
 
 /** Users left a document; when the last one leaves, the presence record is gone. */
-export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()('presence.left');
+export const PresenceLeft = defineEvent<RecordEventData & { userIds: string[] }>()(
+  'collaboration.presence-left',
+);
 
 export const SIMPLE_KIND_EVENTS = {
   ReactionAdded,

@@ -4,7 +4,7 @@ import type { RecordState } from '../domain/evolve';
 
 /** The events that make an absent annotation; each takes the next number of its document. */
 const MAKERS = new Set<string>([
-  'comment-annotation.created',
+  'collaboration.comment-annotation-created',
   'collaboration.legacy-snapshot',
   'collaboration.record-moved',
 ]);

@@ -8,7 +8,7 @@ import {
 } from '../domain/annotation-reads.events';
 import { RecordMoved, RecordRemoved, type RecordEventData } from '../domain/collab-record.events';
 
-const ANNOTATION_DELETED = 'annotation.deleted';
+const ANNOTATION_DELETED = 'collaboration.annotation-deleted';
 
 /**
  * Keeps `collab_annotation_reads`: a user's read mark on an annotation, in order. The marks

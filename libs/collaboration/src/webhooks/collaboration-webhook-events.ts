@@ -56,12 +56,12 @@ export function userIdsIn(value: unknown, found = new Set<string>()): Set<string
 /** What changed, for the changes that have a before and an after. */
 function changeOf(event: CollaborationEvent): Record<string, unknown> {
   switch (event.type) {
-    case 'annotation.status-changed':
-    case 'annotation.priority-changed':
-    case 'annotation.assigned':
+    case 'collaboration.annotation-status-changed':
+    case 'collaboration.annotation-priority-changed':
+    case 'collaboration.annotation-assigned':
       return { change: { from: event.data.from ?? null, to: event.data.to ?? null } };
-    case 'comment.reaction-added':
-    case 'comment.reaction-removed':
+    case 'collaboration.comment-reaction-added':
+    case 'collaboration.comment-reaction-removed':
       return { reaction: { icon: event.data.icon } };
     default:
       return {};

@@ -35,24 +35,24 @@ const commentById = (state: RecordState, commentId: number): Comment | undefined
 /** Who made the change, when the event says (or the record shows) it. */
 function actionUserOf(event: CollaborationEvent, before: RecordState): CollabUser | undefined {
   switch (event.type) {
-    case 'comment-annotation.created':
-    case 'comment.added':
-    case 'comment.reaction-added':
-    case 'reaction.added':
-    case 'recording.added':
+    case 'collaboration.comment-annotation-created':
+    case 'collaboration.comment-added':
+    case 'collaboration.comment-reaction-added':
+    case 'collaboration.reaction-added':
+    case 'collaboration.recording-added':
       return event.data.from;
-    case 'comment.edited':
-    case 'comment.deleted':
+    case 'collaboration.comment-edited':
+    case 'collaboration.comment-deleted':
       return commentById(before, event.data.commentId)?.from;
-    case 'comment.reaction-removed':
+    case 'collaboration.comment-reaction-removed':
       return { userId: event.data.userId };
-    case 'crdt.created':
-    case 'crdt.updated':
+    case 'collaboration.crdt-created':
+    case 'collaboration.crdt-updated':
       return event.data.lastUpdatedBy ? { userId: event.data.lastUpdatedBy } : undefined;
-    case 'presence.joined':
-    case 'presence.updated':
+    case 'collaboration.presence-joined':
+    case 'collaboration.presence-updated':
       return event.data.users[0];
-    case 'presence.left':
+    case 'collaboration.presence-left':
       return event.data.userIds[0] ? { userId: event.data.userIds[0] } : undefined;
     default:
       return undefined;
@@ -65,14 +65,14 @@ function targetCommentOf(
   after: RecordState,
 ): Comment | undefined {
   switch (event.type) {
-    case 'comment-annotation.created':
+    case 'collaboration.comment-annotation-created':
       return (after as CommentAnnotation | undefined)?.comments?.[0];
-    case 'comment.added':
-    case 'comment.edited':
-    case 'comment.reaction-added':
-    case 'comment.reaction-removed':
+    case 'collaboration.comment-added':
+    case 'collaboration.comment-edited':
+    case 'collaboration.comment-reaction-added':
+    case 'collaboration.comment-reaction-removed':
       return commentById(after, event.data.commentId);
-    case 'comment.deleted':
+    case 'collaboration.comment-deleted':
       return commentById(before, event.data.commentId);
     default:
       return undefined;
