@@ -19,6 +19,7 @@ const PROJECTIONS = [
   'permission',
   'user',
   'user-group',
+  'webhook-settings',
   'workspace',
 ];
 
@@ -55,6 +56,16 @@ describe('projection rebuild', () => {
       },
       h,
     );
+    await ok('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
+    const endpoint = { url: 'https://hooks.example.com/e', disabled: true };
+    const kept = await ok('/v2/workspace/advancedwebhook/endpoints/create', endpoint, h);
+    const gone = await ok('/v2/workspace/advancedwebhook/endpoints/create', endpoint, h);
+    await ok(
+      '/v2/workspace/advancedwebhook/endpoints/update',
+      { endpointId: kept.id, description: 'kept', filterTypes: ['comment.add'] },
+      h,
+    );
+    await ok('/v2/workspace/advancedwebhook/endpoints/delete', { endpointId: gone.id }, h);
     await ok(
       '/v2/workspace/apikeyconfig/update',
       {

@@ -48,6 +48,19 @@ describe('secrets at rest', () => {
       t.workspaceHeaders({ ...ws, workspaceToken: reset.body.result.data.authToken }),
     );
     const webhook = await t.post('/v2/workspace/webhookconfig/get', {}, t.apiKeyHeaders(ws));
+    // An advanced endpoint's signing secret: in its event and its row, sealed only.
+    const h = t.apiKeyHeaders(ws);
+    await t.post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
+    const endpoint = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { url: 'https://hooks.example.com/e', disabled: true },
+      h,
+    );
+    const endpointSecret = await t.post(
+      '/v2/workspace/advancedwebhook/endpoints/secret/get',
+      { endpointId: endpoint.body.result.data.id },
+      h,
+    );
 
     const secrets = [
       ws.workspaceToken,
@@ -59,6 +72,7 @@ describe('secrets at rest', () => {
       emailKey,
       receiverToken,
       webhook.body.result.data.signingSecret,
+      endpointSecret.body.result.data.secret,
       t.adminToken,
     ];
     const rows = await everyRowAsText(t.app.get(DataSource));

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AfterCommit, Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { WebhooksController } from './api/webhooks.controller';
+import { ADVANCED_WEBHOOK_PROVIDERS } from './application/advanced-webhook.providers';
 import { WebhooksAdmin } from './application/webhooks-admin';
 import { AttemptRecorder } from './delivery/attempt-recorder';
 import { DestinationLanes } from './delivery/destination-lanes';
@@ -13,6 +15,7 @@ import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { WebhookBatchedDelivery1764200000000 } from './migrations/1764200000000-webhook-batched-delivery';
+import { WebhookSettingsEvents1764500000100 } from './migrations/1764500000100-webhook-settings-events';
 import { WebhookSources } from './trigger/webhook-sources';
 import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
 
@@ -21,9 +24,13 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
  * (`@Subscriber`), attempts (`@JobHandler`), personal data in stored payloads (`@Eraser`);
  * event types come from every `@WebhookEvents()` provider.
  */
-@Migrations(Webhooks1764100000000, WebhookBatchedDelivery1764200000000)
+@Migrations(
+  Webhooks1764100000000,
+  WebhookBatchedDelivery1764200000000,
+  WebhookSettingsEvents1764500000100,
+)
 @Module({
-  imports: [DiscoveryModule, WorkspacesModule],
+  imports: [DiscoveryModule, CqrsModule, WorkspacesModule],
   controllers: [WebhooksController],
   providers: [
     AfterCommit,
@@ -37,6 +44,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     WebhookHousekeeping,
     WebhookDeliveryEraser,
     WebhooksAdmin,
+    ...ADVANCED_WEBHOOK_PROVIDERS,
   ],
 })
 export class WebhooksModule {}

@@ -1,7 +1,16 @@
 import { Controller } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
+import { AddEndpointCommand } from '../application/add-endpoint/add-endpoint.command';
+import { DeleteEndpointCommand } from '../application/delete-endpoint/delete-endpoint.command';
+import { GetAdvancedConfigQuery } from '../application/get-advanced-config/get-advanced-config.query';
+import { GetDeliveriesQuery } from '../application/get-deliveries/get-deliveries.query';
+import { GetEndpointSecretQuery } from '../application/get-endpoint-secret/get-endpoint-secret.query';
+import { GetEndpointsQuery } from '../application/get-endpoints/get-endpoints.query';
+import { UpdateAdvancedConfigCommand } from '../application/update-advanced-config/update-advanced-config.command';
+import { UpdateEndpointCommand } from '../application/update-endpoint/update-endpoint.command';
 import { WebhooksAdmin } from '../application/webhooks-admin';
 import {
   CreateEndpointRequest,
@@ -31,7 +40,11 @@ const NOT_FOUND = { NOT_FOUND: 'no endpoint of the API key has this id' };
 @ApiTags('webhooks')
 @Controller('v2/workspace')
 export class WebhooksController {
-  constructor(private readonly admin: WebhooksAdmin) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly admin: WebhooksAdmin,
+  ) {}
 
   @Rpc('webhooks/deliveries/get', {
     message: 'Webhook deliveries retrieved successfully.',
@@ -42,7 +55,15 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   deliveries(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDeliveriesRequest) {
-    return this.admin.deliveries(tenant, data);
+    const { status, eventType, endpointId, from, to, pageSize, pageToken } = data;
+    return this.queries.execute(
+      new GetDeliveriesQuery(
+        tenant,
+        { status, eventType, endpointId, from, to },
+        pageSize,
+        pageToken,
+      ),
+    );
   }
 
   @Rpc('webhooks/deliveries/retry', {
@@ -67,7 +88,7 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   advancedConfig(@Tenant() tenant: ApiKeyTenant) {
-    return this.admin.advancedConfig(tenant);
+    return this.queries.execute(new GetAdvancedConfigQuery(tenant));
   }
 
   @Rpc('advancedwebhookconfig/update', {
@@ -82,7 +103,13 @@ export class WebhooksController {
     @Tenant() tenant: ApiKeyTenant,
     @RequestData() data: UpdateAdvancedConfigRequest,
   ) {
-    return this.admin.updateAdvancedConfig(tenant, data);
+    const { isEnabled, encryptData, encodeData, publicKey, enableDataProtection } = data;
+    return this.commands.execute(
+      new UpdateAdvancedConfigCommand({
+        tenant,
+        change: { isEnabled, encryptData, encodeData, publicKey, enableDataProtection },
+      }),
+    );
   }
 
   @Rpc('advancedwebhook/endpoints/create', {
@@ -94,7 +121,13 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   createEndpoint(@Tenant() tenant: ApiKeyTenant, @RequestData() data: CreateEndpointRequest) {
-    return this.admin.createEndpoint(tenant, data);
+    const { url, description, filterTypes, channels, disabled, rateLimit, uid, metadata } = data;
+    return this.commands.execute(
+      new AddEndpointCommand({
+        tenant,
+        endpoint: { url, description, filterTypes, channels, disabled, rateLimit, uid, metadata },
+      }),
+    );
   }
 
   @Rpc('advancedwebhook/endpoints/get', {
@@ -106,7 +139,7 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   endpoints(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetEndpointsRequest) {
-    return this.admin.endpoints(tenant, data);
+    return this.queries.execute(new GetEndpointsQuery(tenant, data.limit, data.iterator));
   }
 
   @Rpc('advancedwebhook/endpoints/update', {
@@ -118,7 +151,15 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   updateEndpoint(@Tenant() tenant: ApiKeyTenant, @RequestData() data: UpdateEndpointRequest) {
-    return this.admin.updateEndpoint(tenant, data);
+    const { endpointId, url, description, filterTypes, channels, disabled, rateLimit, metadata } =
+      data;
+    return this.commands.execute(
+      new UpdateEndpointCommand({
+        tenant,
+        endpointId,
+        changes: { url, description, filterTypes, channels, disabled, rateLimit, metadata },
+      }),
+    );
   }
 
   @Rpc('advancedwebhook/endpoints/delete', {
@@ -130,7 +171,9 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   deleteEndpoint(@Tenant() tenant: ApiKeyTenant, @RequestData() data: EndpointIdRequest) {
-    return this.admin.deleteEndpoint(tenant, data.endpointId);
+    return this.commands.execute(
+      new DeleteEndpointCommand({ tenant, endpointId: data.endpointId }),
+    );
   }
 
   @Rpc('advancedwebhook/endpoints/secret/get', {
@@ -142,6 +185,6 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   endpointSecret(@Tenant() tenant: ApiKeyTenant, @RequestData() data: EndpointIdRequest) {
-    return this.admin.endpointSecret(tenant, data.endpointId);
+    return this.queries.execute(new GetEndpointSecretQuery(tenant, data.endpointId));
   }
 }
