@@ -3,8 +3,8 @@ import { METRIC, Metrics, scrapeRead } from '@app/platform';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { EventSubscriber } from './projection';
+import { typesOf } from './subscription-checkpoints';
 import { SubscriptionRunner } from './subscription-runner';
-import { storedTypesOf } from './upcasters';
 
 /** Events counted behind a checkpoint at most: the gauge says "at least this many" past it. */
 export const LAG_COUNT_CAP = 100_000;
@@ -99,10 +99,7 @@ export class SubscriptionMetrics implements OnApplicationBootstrap {
   }
 
   private async lags(subscribers: readonly EventSubscriber[]): Promise<Lag[]> {
-    const wanted = subscribers.map((s) => ({
-      id: s.subscriptionId,
-      types: s.handles ? storedTypesOf(s.handles) : null,
-    }));
+    const wanted = subscribers.map((s) => ({ id: s.subscriptionId, types: typesOf(s) }));
     const rows: Lag[] = await this.dataSource.query(LAG_SQL, [JSON.stringify(wanted)]);
     return rows.map((r) => ({
       id: r.id,
