@@ -47,3 +47,4 @@ export * from './runtime/failed-start';
 export * from './operability/scrape-read';
 export * from './module-contract/marked-providers';
 export * from './cqrs/command-of';
+export * from './cqrs/query-of';

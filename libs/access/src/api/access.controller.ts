@@ -82,13 +82,13 @@ export class AccessController {
   @ApiKeyAuth()
   getPermissions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetPermissionsRequest) {
     return this.queries.execute(
-      new GetPermissionsQuery(
+      new GetPermissionsQuery({
         tenant,
-        data.organizationId,
-        data.userIds,
-        data.folderIds ?? [],
-        data.documentIds ?? [],
-      ),
+        organizationId: data.organizationId,
+        userIds: data.userIds,
+        folderIds: data.folderIds ?? [],
+        documentIds: data.documentIds ?? [],
+      }),
     );
   }
 

@@ -92,7 +92,7 @@ export class ActivitiesController {
   @ApiKeyAuth()
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetActivitiesRequest) {
     const { pageSize, pageToken, ...filter } = data;
-    return this.queries.execute(new GetActivitiesQuery(tenant, filter, pageSize, pageToken));
+    return this.queries.execute(new GetActivitiesQuery({ tenant, filter, pageSize, pageToken }));
   }
 
   @Rpc('v2/activities/delete', {

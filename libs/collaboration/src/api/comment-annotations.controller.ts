@@ -103,13 +103,13 @@ export class CommentAnnotationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCommentAnnotationsRequest) {
     return this.queries.execute(
-      new GetCommentAnnotationsQuery(
+      new GetCommentAnnotationsQuery({
         tenant,
-        annotationFilterOf(data),
-        data.groupByDocumentId === true,
-        data.pageSize,
-        data.pageToken,
-      ),
+        filter: annotationFilterOf(data),
+        groupByDocumentId: data.groupByDocumentId === true,
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+      }),
     );
   }
 

@@ -48,13 +48,13 @@ export class CommentReadsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   count(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCommentCountsRequest) {
     return this.queries.execute(
-      new GetCommentCountsQuery(
+      new GetCommentCountsQuery({
         tenant,
-        data.organizationId,
-        data.documentIds,
-        data.userId,
-        data.statusIds,
-      ),
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        userId: data.userId,
+        statusIds: data.statusIds,
+      }),
     );
   }
 

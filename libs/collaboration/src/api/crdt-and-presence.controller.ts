@@ -81,17 +81,17 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   async getCrdt(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetCrdtRequest) {
     const page = await this.queries.execute(
-      new GetRecordsQuery(
+      new GetRecordsQuery({
         tenant,
-        'crdt',
-        {
+        kind: 'crdt',
+        filter: {
           organizationId: data.organizationId,
           documentIds: [data.documentId],
           recordIds: data.editorId !== undefined ? [data.editorId] : undefined,
         },
-        MAX_PAGE_SIZE,
-        undefined,
-      ),
+        pageSize: MAX_PAGE_SIZE,
+        pageToken: undefined,
+      }),
     );
     return page.data.map((r: RecordView) => {
       const record = r as unknown as CrdtRecord;
@@ -143,13 +143,13 @@ export class CrdtAndPresenceController {
   @ApiKeyAuth()
   async getPresence(@Tenant() tenant: ApiKeyTenant, @RequestData() data: DocumentTargetRequest) {
     const page = await this.queries.execute(
-      new GetRecordsQuery(
+      new GetRecordsQuery({
         tenant,
-        'presence',
-        { organizationId: data.organizationId, documentIds: [data.documentId] },
-        1,
-        undefined,
-      ),
+        kind: 'presence',
+        filter: { organizationId: data.organizationId, documentIds: [data.documentId] },
+        pageSize: 1,
+        pageToken: undefined,
+      }),
     );
     return (page.data[0] as unknown as Presence | undefined)?.users ?? [];
   }

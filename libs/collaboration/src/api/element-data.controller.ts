@@ -56,19 +56,19 @@ export class ElementDataController {
   @ApiKeyAuth()
   getReactions(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetReactionsRequest) {
     return this.queries.execute(
-      new GetRecordsQuery(
+      new GetRecordsQuery({
         tenant,
-        'reaction',
-        {
+        kind: 'reaction',
+        filter: {
           organizationId: data.organizationId,
           documentIds: documentsOf(data),
           recordIds: data.reactionIds,
           locationIds: data.locationIds,
           userIds: data.userIds,
         },
-        data.pageSize,
-        data.pageToken,
-      ),
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+      }),
     );
   }
 
@@ -117,20 +117,20 @@ export class ElementDataController {
   @ApiKeyAuth()
   async getRecordings(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetRecordingsRequest) {
     const page: Page<RecordView> = await this.queries.execute(
-      new GetRecordsQuery(
+      new GetRecordsQuery({
         tenant,
-        'recording',
-        {
+        kind: 'recording',
+        filter: {
           organizationId: data.organizationId,
           documentIds: documentsOf(data),
           recordIds: data.recordingIds,
           locationIds: data.locationIds,
           userIds: data.userIds,
         },
-        data.pageSize,
-        data.pageToken,
-        'pageToken',
-      ),
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+        tokenField: 'pageToken',
+      }),
     );
     return new Page(page.data.map(recordingView), page.nextToken, page.tokenField);
   }

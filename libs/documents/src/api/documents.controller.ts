@@ -84,7 +84,11 @@ export class DocumentsController {
   @ApiKeyAuth()
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDocumentsRequest) {
     return this.queries.execute(
-      new GetDocumentsQuery(tenant, data.organizationId, data.documentIds),
+      new GetDocumentsQuery({
+        tenant,
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+      }),
     );
   }
 
@@ -101,10 +105,15 @@ export class DocumentsController {
   getPage(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDocumentsPageRequest) {
     const { folderId, pageSize, pageToken } = data;
     return this.queries.execute(
-      new GetDocumentsQuery(tenant, data.organizationId, data.documentIds, {
-        folderId,
-        pageSize,
-        pageToken,
+      new GetDocumentsQuery({
+        tenant,
+        organizationId: data.organizationId,
+        documentIds: data.documentIds,
+        page: {
+          folderId,
+          pageSize,
+          pageToken,
+        },
       }),
     );
   }

@@ -53,7 +53,12 @@ export class UserDataController {
   @ApiKeyAuth()
   getData(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUserDataRequest) {
     return this.queries.execute(
-      new GetUserDataQuery(tenant, data.organizationId, data.userId, data.pageToken),
+      new GetUserDataQuery({
+        tenant,
+        organizationId: data.organizationId,
+        userId: data.userId,
+        pageToken: data.pageToken,
+      }),
     );
   }
 

@@ -61,13 +61,13 @@ export class NotificationSettingsController {
       );
     }
     return this.queries.execute(
-      new GetNotificationSettingsQuery(
+      new GetNotificationSettingsQuery({
         tenant,
         organizationId,
         userId,
         documentIds,
-        getOrganizationConfig,
-      ),
+        organizationLevel: getOrganizationConfig,
+      }),
     );
   }
 }

@@ -56,6 +56,6 @@ export class NotificationsController {
   @ApiKeyAuth()
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetNotificationsRequest) {
     const { pageSize, pageToken, ...filter } = data;
-    return this.queries.execute(new GetNotificationsQuery(tenant, filter, pageSize, pageToken));
+    return this.queries.execute(new GetNotificationsQuery({ tenant, filter, pageSize, pageToken }));
   }
 }

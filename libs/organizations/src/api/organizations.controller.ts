@@ -113,7 +113,12 @@ export class OrganizationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetOrganizationsRequest) {
     return this.queries.execute(
-      new GetOrganizationsQuery(tenant, data.organizationIds, data.pageSize, data.pageToken),
+      new GetOrganizationsQuery({
+        tenant,
+        organizationIds: data.organizationIds,
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+      }),
     );
   }
 
@@ -172,7 +177,12 @@ export class OrganizationsController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   getFolders(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetFoldersRequest) {
     return this.queries.execute(
-      new GetFoldersQuery(tenant, data.organizationId, data.folderId, data.maxDepth),
+      new GetFoldersQuery({
+        tenant,
+        organizationId: data.organizationId,
+        folderId: data.folderId,
+        maxDepth: data.maxDepth,
+      }),
     );
   }
 

@@ -118,13 +118,13 @@ export class UsersController {
   @ApiKeyAuth({ requires: 'advancedQueriesEnabled' })
   get(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetUsersRequest) {
     return this.queries.execute(
-      new GetUsersQuery(
+      new GetUsersQuery({
         tenant,
-        selectionOf(data),
-        { userIds: data.userIds, groupIds: data.organizationUserGroupIds },
-        data.pageSize,
-        data.pageToken,
-      ),
+        selection: selectionOf(data),
+        filters: { userIds: data.userIds, groupIds: data.organizationUserGroupIds },
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+      }),
     );
   }
 

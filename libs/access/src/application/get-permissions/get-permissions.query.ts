@@ -1,4 +1,4 @@
-import { Query } from '@nestjs/cqrs';
+import { QueryOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { Verdict } from '../common/access-facts';
 
@@ -10,14 +10,13 @@ export interface UserAccessView {
 }
 
 /** `/v2/auth/permissions/get`: effective access of users in one organization, by user id. */
-export class GetPermissionsQuery extends Query<Record<string, UserAccessView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly userIds: string[],
-    readonly folderIds: string[],
-    readonly documentIds: string[],
-  ) {
-    super();
-  }
-}
+export class GetPermissionsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    userIds: string[];
+    folderIds: string[];
+    documentIds: string[];
+  },
+  Record<string, UserAccessView>
+>() {}

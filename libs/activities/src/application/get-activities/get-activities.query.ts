@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { ActivityView } from '../../domain/activity-view';
 import type { FeatureType } from '../../domain/activity.events';
@@ -17,13 +16,7 @@ export interface ActivityFilter {
 }
 
 /** `/v2/activities/get`: one keyset page of an organization's records. */
-export class GetActivitiesQuery extends Query<Page<ActivityView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly filter: ActivityFilter,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-  ) {
-    super();
-  }
-}
+export class GetActivitiesQuery extends QueryOf<
+  { tenant: ApiKeyTenant; filter: ActivityFilter; pageSize: number; pageToken: string | undefined },
+  Page<ActivityView>
+>() {}

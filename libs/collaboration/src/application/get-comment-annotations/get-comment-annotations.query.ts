@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { RecordView } from '../get-records/get-records.query';
 
@@ -27,14 +26,13 @@ export interface AnnotationFilter {
 }
 
 /** `/v2/commentannotations/get`: one keyset page in `lastUpdated` order, grouped or not. */
-export class GetCommentAnnotationsQuery extends Query<Page<RecordView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly filter: AnnotationFilter,
-    readonly groupByDocumentId: boolean,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-  ) {
-    super();
-  }
-}
+export class GetCommentAnnotationsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    filter: AnnotationFilter;
+    groupByDocumentId: boolean;
+    pageSize: number;
+    pageToken: string | undefined;
+  },
+  Page<RecordView>
+>() {}

@@ -1,4 +1,4 @@
-import { Query } from '@nestjs/cqrs';
+import { QueryOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 /** Total and unread annotations of one document for one user. */
@@ -11,14 +11,13 @@ export interface CommentCount {
  * `/v2/commentannotations/count/get`: per document, its comment annotations (of the given
  * statuses) and how many of them are unread for `userId`.
  */
-export class GetCommentCountsQuery extends Query<Record<string, CommentCount>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly documentIds: string[],
-    readonly userId: string,
-    readonly statusIds: string[] | undefined,
-  ) {
-    super();
-  }
-}
+export class GetCommentCountsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    documentIds: string[];
+    userId: string;
+    statusIds: string[] | undefined;
+  },
+  Record<string, CommentCount>
+>() {}

@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { RecordKind } from '../../domain/collab-record.events';
 
@@ -17,15 +16,14 @@ export type RecordView = Record<string, unknown> & {
 };
 
 /** Reads records of one kind, in (document, id) order, by keyset pages (D5.5). */
-export class GetRecordsQuery extends Query<Page<RecordView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly kind: RecordKind,
-    readonly filter: RecordFilter,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-    readonly tokenField = 'nextPageToken',
-  ) {
-    super();
-  }
-}
+export class GetRecordsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    kind: RecordKind;
+    filter: RecordFilter;
+    pageSize: number;
+    pageToken: string | undefined;
+    tokenField?: string;
+  },
+  Page<RecordView>
+>() {}

@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 export interface DocumentView extends Record<string, unknown> {
@@ -24,13 +23,12 @@ export interface DocumentPageRequest {
  * Operation 11: the organization's documents in id order, all of them without `documentIds`
  * (D6.5). With `page` (the hosted path) one page of them, filtered by folder when asked.
  */
-export class GetDocumentsQuery extends Query<DocumentView[] | Page<DocumentView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly documentIds: string[] | undefined,
-    readonly page?: DocumentPageRequest,
-  ) {
-    super();
-  }
-}
+export class GetDocumentsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    documentIds: string[] | undefined;
+    page?: DocumentPageRequest;
+  },
+  DocumentView[] | Page<DocumentView>
+>() {}

@@ -1,4 +1,4 @@
-import { Query } from '@nestjs/cqrs';
+import { QueryOf } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { ChannelSettings } from '../../domain/channel-levels';
 
@@ -12,14 +12,13 @@ export interface NotificationSettingsView {
  * `POST /v2/notifications/config/get` (D9.6): one user's settings in force, the organization
  * level first when asked, then each document (document > organization > defaults).
  */
-export class GetNotificationSettingsQuery extends Query<NotificationSettingsView[]> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly userId: string,
-    readonly documentIds: string[],
-    readonly organizationLevel: boolean,
-  ) {
-    super();
-  }
-}
+export class GetNotificationSettingsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    organizationId: string;
+    userId: string;
+    documentIds: string[];
+    organizationLevel: boolean;
+  },
+  NotificationSettingsView[]
+>() {}

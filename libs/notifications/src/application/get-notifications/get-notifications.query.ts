@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { NotificationView } from '../common/notification-view';
 
@@ -13,13 +12,12 @@ export interface NotificationFilter {
 }
 
 /** Operation 22: one keyset page of an organization's notifications. */
-export class GetNotificationsQuery extends Query<Page<NotificationView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly filter: NotificationFilter,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-  ) {
-    super();
-  }
-}
+export class GetNotificationsQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    filter: NotificationFilter;
+    pageSize: number;
+    pageToken: string | undefined;
+  },
+  Page<NotificationView>
+>() {}

@@ -1,4 +1,4 @@
-import { Query } from '@nestjs/cqrs';
+import { QueryOf } from '@app/platform';
 import type { ApiKeyTenant, DocumentAccessType } from '@app/workspaces';
 
 export interface FolderView {
@@ -24,13 +24,7 @@ export interface FolderView {
  * `POST /v2/organizations/folders/get`: every folder of the organization in id order, or
  * one folder with its subfolders nested `maxDepth` levels deep (hosted).
  */
-export class GetFoldersQuery extends Query<FolderView[]> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly organizationId: string,
-    readonly folderId: string | undefined,
-    readonly maxDepth: number,
-  ) {
-    super();
-  }
-}
+export class GetFoldersQuery extends QueryOf<
+  { tenant: ApiKeyTenant; organizationId: string; folderId: string | undefined; maxDepth: number },
+  FolderView[]
+>() {}

@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 import type { UserTarget } from '../common/user-item';
 
@@ -26,14 +25,13 @@ export interface UserFilters {
 }
 
 /** `POST /v2/users/get` (D8.1): keyset pages in id order. */
-export class GetUsersQuery extends Query<Page<unknown>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly selection: UsersSelection,
-    readonly filters: UserFilters,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-  ) {
-    super();
-  }
-}
+export class GetUsersQuery extends QueryOf<
+  {
+    tenant: ApiKeyTenant;
+    selection: UsersSelection;
+    filters: UserFilters;
+    pageSize: number;
+    pageToken: string | undefined;
+  },
+  Page<unknown>
+>() {}
