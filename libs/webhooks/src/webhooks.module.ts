@@ -3,8 +3,9 @@ import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AfterCommit, Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
+import { WebhookConfigController } from './api/webhook-config.controller';
 import { WebhooksController } from './api/webhooks.controller';
-import { ADVANCED_WEBHOOK_PROVIDERS } from './application/advanced-webhook.providers';
+import { WEBHOOK_ADMIN_PROVIDERS } from './application/webhook-admin.providers';
 import { WebhooksAdmin } from './application/webhooks-admin';
 import { AttemptRecorder } from './delivery/attempt-recorder';
 import { DestinationLanes } from './delivery/destination-lanes';
@@ -31,7 +32,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
 )
 @Module({
   imports: [DiscoveryModule, CqrsModule, WorkspacesModule],
-  controllers: [WebhooksController],
+  controllers: [WebhooksController, WebhookConfigController],
   providers: [
     AfterCommit,
     WebhookSources,
@@ -44,7 +45,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     WebhookHousekeeping,
     WebhookDeliveryEraser,
     WebhooksAdmin,
-    ...ADVANCED_WEBHOOK_PROVIDERS,
+    ...WEBHOOK_ADMIN_PROVIDERS,
   ],
 })
 export class WebhooksModule {}

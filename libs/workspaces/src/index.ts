@@ -22,8 +22,16 @@ export {
   type AiProviderSettings,
 } from './application/get-ai-provider-settings/get-ai-provider-settings.query';
 export { AI_PROVIDERS, type AiProvider } from './domain/workspace.events';
-export { WEBHOOK_TRIGGERS, type WebhookConfigInput } from './domain/webhook-config';
-export { isRsaPublicKey } from './domain/webhook-config';
+export {
+  applyWebhookConfig,
+  isRsaPublicKey,
+  WEBHOOK_TRIGGERS,
+  type WebhookConfigInput,
+} from './domain/webhook-config';
+// Operation 4 (the webhooks library) changes the webhook settings kept on the API key stream.
+export { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from './domain/api-key.aggregate';
+export { WebhookConfigChecks } from './application/common/webhook-config-checks';
+export { WebhookServiceConfigDto } from './api/dto/webhook-service-config.dto';
 export { readWebhookSettings, type WebhookSettings } from './application/common/webhook-settings';
 export { readNotificationSwitch } from './application/common/notification-switch';
 export type {

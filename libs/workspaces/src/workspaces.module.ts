@@ -16,16 +16,14 @@ import { GetWorkspaceHandler } from './application/get-workspace/get-workspace.h
 import { RemoveDomainsHandler } from './application/remove-domains/remove-domains.handler';
 import { RenameApiKeyHandler } from './application/rename-api-key/rename-api-key.handler';
 import { GetNotificationConfigHandler } from './application/get-notification-config/get-notification-config.handler';
-import { GetWebhookConfigHandler } from './application/get-webhook-config/get-webhook-config.handler';
 import { ResetApiKeyAuthTokenHandler } from './application/reset-api-key-auth-token/reset-api-key-auth-token.handler';
 import { ResetWorkspaceAuthTokenHandler } from './application/reset-workspace-auth-token/reset-workspace-auth-token.handler';
 import { ApiKeyIssuer } from './application/common/api-key-issuer';
-import { WebhookTargets } from './application/common/webhook-targets';
+import { WebhookConfigChecks } from './application/common/webhook-config-checks';
 import { UpdateAiModelConfigHandler } from './application/update-ai-model-config/update-ai-model-config.handler';
 import { UpdateActivityConfigHandler } from './application/update-activity-config/update-activity-config.handler';
 import { UpdateApiKeyConfigHandler } from './application/update-api-key-config/update-api-key-config.handler';
 import { UpdateNotificationConfigHandler } from './application/update-notification-config/update-notification-config.handler';
-import { UpdateWebhookConfigHandler } from './application/update-webhook-config/update-webhook-config.handler';
 import { AdminTokenGuard } from './auth/admin-token.guard';
 import { ApiKeyAuthGuard } from './auth/api-key-auth.guard';
 import { ApiKeyOptionGuard } from './auth/api-key-option.guard';
@@ -54,7 +52,7 @@ import { WorkspaceOwner1764400000700 } from './migrations/1764400000700-workspac
   controllers: [WorkspaceController],
   providers: [
     ApiKeyIssuer,
-    WebhookTargets,
+    WebhookConfigChecks,
     WorkspaceProjection,
     ApiKeyProjection,
     AdminTokenGuard,
@@ -72,8 +70,6 @@ import { WorkspaceOwner1764400000700 } from './migrations/1764400000700-workspac
     GetWorkspaceHandler,
     GetApiKeysHandler,
     RenameApiKeyHandler,
-    UpdateWebhookConfigHandler,
-    GetWebhookConfigHandler,
     GetNotificationConfigHandler,
     UpdateNotificationConfigHandler,
     GetActivityConfigHandler,
@@ -84,6 +80,12 @@ import { WorkspaceOwner1764400000700 } from './migrations/1764400000700-workspac
     UpdateAiModelConfigHandler,
     GetAiProviderSettingsHandler,
   ],
-  exports: [AdminTokenGuard, WorkspaceAuthGuard, ApiKeyAuthGuard, ApiKeyOptionGuard],
+  exports: [
+    AdminTokenGuard,
+    WorkspaceAuthGuard,
+    ApiKeyAuthGuard,
+    ApiKeyOptionGuard,
+    WebhookConfigChecks,
+  ],
 })
 export class WorkspacesModule {}

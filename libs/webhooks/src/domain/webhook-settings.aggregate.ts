@@ -47,7 +47,7 @@ export interface NewEndpoint {
  * An API key's advanced webhook settings: the configuration (none until the first update,
  * which must enable it) and its delivery endpoints. Ids, sealed secrets and time come in.
  */
-export class WebhookSettings extends Aggregate<WebhookSettingsEvent> {
+export class AdvancedWebhookSettings extends Aggregate<WebhookSettingsEvent> {
   config: AdvancedConfig | null = null;
   readonly endpoints = new Map<string, StoredEndpoint>();
   private lastSeq = 0;

@@ -22,7 +22,6 @@ import { RemoveDomainsCommand } from '../application/remove-domains/remove-domai
 import { DOMAINS_REMOVED_MESSAGE } from '../application/remove-domains/remove-domains.handler';
 import { RenameApiKeyCommand } from '../application/rename-api-key/rename-api-key.command';
 import { GetNotificationConfigQuery } from '../application/get-notification-config/get-notification-config.query';
-import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
 import { ResetApiKeyAuthTokenCommand } from '../application/reset-api-key-auth-token/reset-api-key-auth-token.command';
 import { ResetWorkspaceAuthTokenCommand } from '../application/reset-workspace-auth-token/reset-workspace-auth-token.command';
 import { UpdateAiModelConfigCommand } from '../application/update-ai-model-config/update-ai-model-config.command';
@@ -30,7 +29,6 @@ import { UpdateActivityConfigCommand } from '../application/update-activity-conf
 import { UpdateApiKeyConfigCommand } from '../application/update-api-key-config/update-api-key-config.command';
 import { NO_FIELD_TO_UPDATE } from '../application/update-api-key-config/update-api-key-config.handler';
 import { UpdateNotificationConfigCommand } from '../application/update-notification-config/update-notification-config.command';
-import { UpdateWebhookConfigCommand } from '../application/update-webhook-config/update-webhook-config.command';
 import { ACTIVITY_CONFIG } from './dto/activity-config.response';
 import { AddDomainsRequest } from './dto/add-domains.request';
 import { ApiKeyRequest } from './dto/api-key.request';
@@ -43,7 +41,6 @@ import { UpdateAiModelConfigRequest } from './dto/update-ai-model-config.request
 import { UpdateActivityConfigRequest } from './dto/update-activity-config.request';
 import { UpdateApiKeyConfigRequest } from './dto/update-api-key-config.request';
 import { UpdateNotificationConfigRequest } from './dto/update-notification-config.request';
-import { UpdateWebhookConfigRequest } from './dto/update-webhook-config.request';
 import {
   AI_MODEL_CONFIG,
   ALLOWED_DOMAINS,
@@ -57,7 +54,6 @@ import {
   NOTIFICATION_CONFIG,
   RESET_API_KEY_AUTH_TOKEN,
   UPDATED_API_KEY_CONFIG,
-  WEBHOOK_CONFIG,
   WORKSPACE,
   WORKSPACE_AUTH_TOKEN,
 } from './dto/workspace.response';
@@ -107,12 +103,7 @@ export class WorkspaceController {
   @WorkspaceAuth()
   getApiKeys(@Tenant() tenant: WorkspaceTenant, @RequestData() data: GetApiKeysRequest) {
     return this.queries.execute(
-      new GetApiKeysQuery({
-        tenant,
-        apiKeys: data.apiKeys,
-        pageSize: data.pageSize,
-        pageToken: data.pageToken,
-      }),
+      new GetApiKeysQuery(tenant, data.apiKeys, data.pageSize, data.pageToken),
     );
   }
 
@@ -224,36 +215,6 @@ export class WorkspaceController {
   @ApiKeyAuth()
   removeDomains(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RemoveDomainsRequest) {
     return this.commands.execute(new RemoveDomainsCommand({ tenant, domains: data.domains }));
-  }
-
-  /** Operation 4. */
-  @Rpc('webhookconfig/update', {
-    message: 'Webhook configuration updated successfully.',
-    summary: "Update the API key's webhook configuration",
-    data: UpdateWebhookConfigRequest,
-    response: NULL_DATA,
-    errors: {
-      ...CONFLICT,
-      INVALID_ARGUMENT:
-        'a URL that is not http(s) or is private, an unknown trigger, the service on without a URL, encryptData without an RSA public key (D11.1, D11.6)',
-    },
-  })
-  @ApiKeyAuth()
-  updateWebhookConfig(
-    @Tenant() tenant: ApiKeyTenant,
-    @RequestData() data: UpdateWebhookConfigRequest,
-  ) {
-    return this.commands.execute(new UpdateWebhookConfigCommand(tenant, data));
-  }
-
-  @Rpc('webhookconfig/get', {
-    message: 'Webhook configuration retrieved successfully.',
-    summary: "Read the API key's webhook configuration and its signing secret",
-    response: WEBHOOK_CONFIG,
-  })
-  @ApiKeyAuth()
-  getWebhookConfig(@Tenant() tenant: ApiKeyTenant) {
-    return this.queries.execute(new GetWebhookConfigQuery(tenant));
   }
 
   /** D9.8: the key's in-app notification switch, as stored. */

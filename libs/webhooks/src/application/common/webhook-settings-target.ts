@@ -1,6 +1,6 @@
 import {
   WEBHOOK_SETTINGS_STREAM_TYPE,
-  WebhookSettings,
+  AdvancedWebhookSettings,
   webhookSettingsStream,
 } from '../../domain/webhook-settings.aggregate';
 
@@ -8,5 +8,5 @@ import {
 export const webhookSettingsOf = (apiKey: string) => ({
   streamId: webhookSettingsStream(apiKey),
   streamType: WEBHOOK_SETTINGS_STREAM_TYPE,
-  create: () => new WebhookSettings(apiKey),
+  create: () => new AdvancedWebhookSettings(apiKey),
 });

@@ -48,20 +48,6 @@ export const AUTH_TOKENS = object({ apiKey: string(), authTokens: arrayOf(AUTH_T
 
 export const DOMAINS_ADDED = object({ domainsAdded: arrayOf(string(), 'As normalised') });
 
-export const WEBHOOK_CONFIG = object({
-  useWebhookService: boolean(),
-  webhookServiceConfig: object({
-    authToken: string(),
-    rawNotificationUrl: string(),
-    processedNotificationUrl: string(),
-    encodeData: boolean(),
-    encryptData: boolean(),
-    publicKey: string(),
-    triggers: mapOf(boolean(), 'Trigger name → on'),
-  }),
-  signingSecret: string('The Standard Webhooks secret (`whsec_...`) receivers verify with (D11.4)'),
-});
-
 const BATCH_WINDOW = object(
   { isEnabled: boolean(), batchWindowSeconds: integer(), maxActivities: integer() },
   { optional: ['isEnabled', 'batchWindowSeconds', 'maxActivities'] },

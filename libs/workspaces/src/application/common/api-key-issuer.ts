@@ -5,7 +5,7 @@ import type { ApiKeyCreatedData, StoredEmailServiceConfig } from '../../domain/a
 import { normaliseDomains } from './normalise-domains';
 import { applyWebhookConfig, type WebhookConfigInput } from '../../domain/webhook-config';
 import { applyNotificationConfig, NOTIFICATIONS_OFF } from '../../domain/notification-config';
-import { WebhookTargets } from './webhook-targets';
+import { WebhookConfigChecks } from './webhook-config-checks';
 
 /** Operation 1's fields, as validated by its DTO. */
 export interface NewApiKeyInput {
@@ -41,7 +41,7 @@ export const DEFAULT_AUTH_TOKEN_NAME = 'Default Auth Token';
 export class ApiKeyIssuer {
   constructor(
     private readonly box: SecretBox,
-    private readonly targets: WebhookTargets,
+    private readonly targets: WebhookConfigChecks,
   ) {}
 
   issue(

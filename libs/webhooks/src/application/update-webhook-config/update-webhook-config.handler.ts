@@ -1,17 +1,25 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AggregateRepository } from '@app/event-store';
 import { ServiceError } from '@app/platform';
-import { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from '../../domain/api-key.aggregate';
-import { applyWebhookConfig } from '../../domain/webhook-config';
-import { metadataOf } from '../common/event-metadata';
-import { WebhookTargets } from '../common/webhook-targets';
+import {
+  ApiKey,
+  API_KEY_STREAM_TYPE,
+  apiKeyStream,
+  applyWebhookConfig,
+  metadataOf,
+  WebhookConfigChecks,
+} from '@app/workspaces';
 import { UpdateWebhookConfigCommand } from './update-webhook-config.command';
 
+/**
+ * The basic configuration's events stay on the API key stream (`workspaces.webhook-config-updated`),
+ * where operation 1 records the first one: the same rules check both.
+ */
 @CommandHandler(UpdateWebhookConfigCommand)
 export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhookConfigCommand> {
   constructor(
     private readonly repository: AggregateRepository,
-    private readonly targets: WebhookTargets,
+    private readonly checks: WebhookConfigChecks,
   ) {}
 
   async execute({ tenant, change }: UpdateWebhookConfigCommand): Promise<null> {
@@ -32,7 +40,7 @@ export class UpdateWebhookConfigHandler implements ICommandHandler<UpdateWebhook
         const next = applyWebhookConfig(
           { useWebhookService: key.useWebhookService, config: key.webhookConfig },
           change,
-          this.targets.context(),
+          this.checks.context(),
         );
         key.updateWebhookConfig(next.useWebhookService, next.config);
       },

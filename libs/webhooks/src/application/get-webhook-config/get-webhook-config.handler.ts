@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { SecretBox, standardWebhookSecret } from '@app/platform';
+import { SecretBox, ServiceError, standardWebhookSecret } from '@app/platform';
+import { readWebhookSettings } from '@app/workspaces';
 import { DataSource } from 'typeorm';
-import { ApiKeyRow } from '../../read-models/api-key.entity';
 import { GetWebhookConfigQuery, type WebhookConfigView } from './get-webhook-config.query';
 
 @QueryHandler(GetWebhookConfigQuery)
@@ -12,10 +12,13 @@ export class GetWebhookConfigHandler implements IQueryHandler<GetWebhookConfigQu
   ) {}
 
   async execute({ tenant }: GetWebhookConfigQuery): Promise<WebhookConfigView> {
-    const row = await this.dataSource.manager.findOneByOrFail(ApiKeyRow, { apiKey: tenant.apiKey });
-    const c = row.webhookConfig;
+    const settings = (await readWebhookSettings(this.dataSource.manager, [tenant.apiKey])).get(
+      tenant.apiKey,
+    );
+    if (!settings) throw new ServiceError('NOT_FOUND', 'API key not found.');
+    const c = settings.config;
     return {
-      useWebhookService: row.useWebhookService,
+      useWebhookService: settings.useWebhookService,
       webhookServiceConfig: {
         authToken: c.sealedAuthToken ? this.box.open(c.sealedAuthToken) : '',
         rawNotificationUrl: c.rawNotificationUrl ?? '',
@@ -25,7 +28,7 @@ export class GetWebhookConfigHandler implements IQueryHandler<GetWebhookConfigQu
         publicKey: c.publicKey ?? '',
         triggers: c.triggers ?? {},
       },
-      signingSecret: standardWebhookSecret(this.box.open(row.sealedWebhookSecret)),
+      signingSecret: standardWebhookSecret(this.box.open(settings.sealedSigningSecret)),
     };
   }
 }

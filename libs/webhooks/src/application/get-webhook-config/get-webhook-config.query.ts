@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { ApiKeyTenant } from '../../auth/tenant';
+import type { ApiKeyTenant } from '@app/workspaces';
 
 export interface WebhookConfigView {
   useWebhookService: boolean;

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, SecretBox, type AppConfig } from '@app/platform';
 import type { WebhookConfigContext } from '../../domain/webhook-config';
 
-/** What webhook configuration checks need from the server: sealing and the D11.6 switch. */
+/** What webhook configuration checks (operations 1 and 4) need from the server: sealing and the D11.6 switch. */
 @Injectable()
-export class WebhookTargets {
+export class WebhookConfigChecks {
   constructor(
     private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

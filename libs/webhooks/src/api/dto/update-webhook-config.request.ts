@@ -1,6 +1,6 @@
 import { IsBoolean } from 'class-validator';
 import { NestedObject, OptionalField } from '@app/platform';
-import { WebhookServiceConfigDto } from './webhook-service-config.dto';
+import { WebhookServiceConfigDto } from '@app/workspaces';
 
 /** Operation 4. */
 export class UpdateWebhookConfigRequest {
