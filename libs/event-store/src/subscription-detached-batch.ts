@@ -34,11 +34,12 @@ export class DetachedBatch {
     let handled = 0;
     let renewedAt = Date.now();
     try {
+      /** Moves the checkpoint past the events handled so far. */
+      const keepDone = async (m: EntityManager) => {
+        if (handled > 0) await this.checkpoints.advance(m, subscriber, batch.events[handled - 1]);
+      };
       const saveProgress = async () => {
-        if (handled === 0) return;
-        await this.whileLeased(id, (m) =>
-          this.checkpoints.advance(m, subscriber, batch.events[handled - 1]),
-        );
+        if (handled > 0) await this.whileLeased(id, keepDone);
       };
       for (const event of batch.events) {
         if (stop()) {
@@ -54,8 +55,7 @@ export class DetachedBatch {
           }
           // The events before it are done: the next pass starts at this one, alone.
           const parked = await this.whileLeased(id, async (m) => {
-            if (handled > 0)
-              await this.checkpoints.advance(m, subscriber, batch.events[handled - 1]);
+            await keepDone(m);
             return this.failures.count(m, subscriber, batch.checkpoint, event, asError(err));
           });
           return parked ? { handled: handled + 1, parked } : { handled, error: asError(err) };
@@ -64,9 +64,8 @@ export class DetachedBatch {
         const last = handled === batch.events.length;
         if (last || Date.now() - renewedAt > LEASE_RENEW_MS) {
           const kept = await this.whileLeased(id, async (m) => {
-            if (last && batch.readAll) {
-              await this.checkpoints.advanceToHorizon(m, subscriber, batch.xmin);
-            } else await this.checkpoints.advance(m, subscriber, event);
+            if (!last || !batch.readAll) await keepDone(m);
+            else await this.checkpoints.advanceToHorizon(m, subscriber, batch.xmin);
             return true;
           });
           if (!kept) return { handled }; // the lease ran out and another instance took over
