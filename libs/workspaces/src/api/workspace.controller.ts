@@ -103,7 +103,12 @@ export class WorkspaceController {
   @WorkspaceAuth()
   getApiKeys(@Tenant() tenant: WorkspaceTenant, @RequestData() data: GetApiKeysRequest) {
     return this.queries.execute(
-      new GetApiKeysQuery(tenant, data.apiKeys, data.pageSize, data.pageToken),
+      new GetApiKeysQuery({
+        tenant,
+        apiKeys: data.apiKeys,
+        pageSize: data.pageSize,
+        pageToken: data.pageToken,
+      }),
     );
   }
 
