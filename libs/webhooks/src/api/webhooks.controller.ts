@@ -57,12 +57,12 @@ export class WebhooksController {
   deliveries(@Tenant() tenant: ApiKeyTenant, @RequestData() data: GetDeliveriesRequest) {
     const { status, eventType, endpointId, from, to, pageSize, pageToken } = data;
     return this.queries.execute(
-      new GetDeliveriesQuery(
+      new GetDeliveriesQuery({
         tenant,
-        { status, eventType, endpointId, from, to },
+        filter: { status, eventType, endpointId, from, to },
         pageSize,
         pageToken,
-      ),
+      }),
     );
   }
 

@@ -1,5 +1,4 @@
-import { Query } from '@nestjs/cqrs';
-import type { Page } from '@app/platform';
+import { QueryOf, type Page } from '@app/platform';
 import type { ApiKeyTenant } from '@app/workspaces';
 
 /** Filters of the delivery log, all optional; times in epoch ms (`to` excluded). */
@@ -34,13 +33,7 @@ export interface DeliveryView {
 }
 
 /** `.../webhooks/deliveries/get` (D11.5): the key's deliveries, newest first, keyset pages. */
-export class GetDeliveriesQuery extends Query<Page<DeliveryView>> {
-  constructor(
-    readonly tenant: ApiKeyTenant,
-    readonly filter: DeliveryFilter,
-    readonly pageSize: number,
-    readonly pageToken: string | undefined,
-  ) {
-    super();
-  }
-}
+export class GetDeliveriesQuery extends QueryOf<
+  { tenant: ApiKeyTenant; filter: DeliveryFilter; pageSize: number; pageToken?: string },
+  Page<DeliveryView>
+>() {}
