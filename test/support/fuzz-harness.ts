@@ -213,8 +213,11 @@ const FREE_FORM_CHANGES = new Set([
   'collaboration.annotation-priority-changed',
   'collaboration.annotation-context-changed',
 ]);
-/** Event types whose `status` is an annotation's (an object), never a process's word. */
-const COLLABORATION_TYPE = /^(comment-annotation|comment|annotation|collaboration)\./;
+/**
+ * Event types whose `status` is an annotation's (an object), never a process's word: the
+ * collaboration library's, except the other kinds' own (a presence's status is a word).
+ */
+const COLLABORATION_TYPE = /^collaboration\.(?!(reaction|recording|crdt|presence)-)/;
 
 /**
  * Free-form parts of an activity record (and of its amendment, or erased content): `changes`
