@@ -5,8 +5,6 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { JobQueue } from '@app/platform';
-import { DELIVER_JOB } from '@app/webhooks';
 import {
   createTestApp,
   createTestDatabase,
@@ -41,18 +39,15 @@ const text = (c: ReceivedCall): string | undefined => {
 };
 
 /**
- * Nothing left that could attempt a delivery: no delivery job pending in the ledger (due or
- * planned) and none continuing in `apps`. Every attempt is made by a delivery job's run, so
- * once this holds, a call that has not come will not come.
+ * Nothing left that could attempt a delivery: no delivery pending (due, planned or claimed).
+ * Every attempt is made of a pending delivery's row, so once this holds, a call that has not
+ * come will not come.
  */
-async function deliveryJobsDone(apps: TestApp[]): Promise<true | undefined> {
-  const [{ n }] = await apps[0].app
+async function deliveriesDone(app: TestApp): Promise<true | undefined> {
+  const [{ n }] = await app.app
     .get(DataSource)
-    .query(`SELECT count(*)::int AS n FROM jobs WHERE name = $1 AND status = 'pending'`, [
-      DELIVER_JOB,
-    ]);
-  const continuing = apps.some((a) => a.app.get(JobQueue).continuingJobIds().length > 0);
-  return n === 0 && !continuing ? true : undefined;
+    .query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+  return n === 0 ? true : undefined;
 }
 
 /** Operation calls against a server in another process, as a caller makes them. */
@@ -184,21 +179,19 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
       }
       // The same webhook-id as the attempt the kill cut off; one answered call per destination.
       expect(answered.map((c) => [c.path, webhookId(c)]).sort()).toEqual([...ids.entries()].sort());
-      // Nothing else comes: the server's metrics show no delivery job left in the ledger (read
-      // after the deliveries ended: nobody scraped before) and none running or continuing.
+      // Nothing else comes: both deliveries have ended (no pending row is left to claim), and
+      // the restarted server's metrics count its two attempts, both delivered.
       await waitFor(async () => {
         const res = await fetch(`${second.url}/metrics`);
         const scrape = await res.text();
-        const job = { queue: 'jobs', name: DELIVER_JOB };
         // A series is absent while it is 0.
         const value = (name: string, labels: Record<string, string>) =>
           valueOf(scrape, name, labels) ?? 0;
-        const left =
-          value('collab_jobs', { ...job, state: 'pending' }) +
-          value('collab_jobs', { ...job, state: 'delayed' }) +
-          value('collab_jobs_active', job);
-        const readFailed = value('collab_metrics_collect_errors_total', { collector: 'jobs' });
-        return res.status === 200 && left === 0 && readFailed === 0 ? true : undefined;
+        const delivered = value('collab_webhook_deliveries_total', { outcome: 'delivered' });
+        const other =
+          value('collab_webhook_deliveries_total', { outcome: 'retry' }) +
+          value('collab_webhook_deliveries_total', { outcome: 'failed' });
+        return res.status === 200 && delivered === 2 && other === 0 ? true : undefined;
       }, 30_000);
       expect(answered).toHaveLength(2);
       expect(receiver.calls.filter((c) => text(c) === 'in flight')).toHaveLength(4);
@@ -245,37 +238,30 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
         });
         const id = webhookId(firstCall);
         const db = t.app.get(DataSource);
-        // The failed attempt is recorded and the ledger holds the retry's job and time.
+        // The failed attempt is recorded and the delivery's row holds its retry's time.
         const [job] = await waitFor(async () => {
           const rows = await db.query(
-            `SELECT j.run_after FROM jobs j JOIN webhook_deliveries d
-               ON j.data->'deliveryIds' ? d.delivery_id
-             WHERE d.delivery_id = $1 AND d.attempts = 1 AND j.status = 'pending'
-               AND j.job_id LIKE 'webhooks.deliver:retry:%'`,
+            `SELECT next_attempt_at AS run_after FROM webhook_deliveries
+             WHERE delivery_id = $1 AND attempts = 1 AND status = 'pending'`,
             [id],
           );
           return rows.length === 1 ? rows : undefined;
         });
         const flusher = new Redis(redis.url);
         try {
-          // Bull has the retry as a delayed job; FLUSHALL takes it (and every queue key) away.
-          await waitFor(async () =>
-            (await flusher.keys('*:delayed')).length > 0 ? true : undefined,
-          );
+          // FLUSHALL takes every queue key away: the retry must not depend on any of them.
           await flusher.flushall();
           expect(await flusher.dbsize()).toBe(0);
         } finally {
           flusher.disconnect();
         }
-        // What the ledger's 30-s timer does; called here so the test need not wait for it.
-        await t.app.get(JobQueue).sweep();
 
         const calls = await waitFor(async () => {
           const c = receiver.matching('/raw');
           return c.length === 2 ? c : undefined;
         }, 15_000);
         expect(calls.map(webhookId)).toEqual([id, id]);
-        // On the planned time (from the ledger's run_after), not early and not a sweep late.
+        // On the planned time (from the row's next_attempt_at), not early and not a poll late.
         const planned = new Date(job.run_after).getTime();
         expect(calls[1].at).toBeGreaterThanOrEqual(planned - 50);
         expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(5000 * RETRY_SCALE - 100);
@@ -296,9 +282,9 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
           { attempt: 1, http_status: 500 },
           { attempt: 2, http_status: 200 },
         ]);
-        // No third call: the delivery's jobs have all ended (settle also runs what is due).
+        // No third call: the delivery has ended (settle also waits for what is due).
         await t.settle();
-        await waitFor(() => deliveryJobsDone([t]));
+        await waitFor(() => deliveriesDone(t));
         expect(receiver.matching('/raw')).toHaveLength(2);
       }, 60_000);
     },
@@ -360,8 +346,8 @@ describe(`webhook delivery, nothing lost and nothing doubled (${database})`, () 
           30_000,
         );
         await Promise.all([one.settle(20_000), two!.settle(20_000)]);
-        // No call still to come: no delivery job left in the ledger or continuing on either.
-        await waitFor(() => deliveryJobsDone([one, two!]));
+        // No call still to come: no delivery left pending.
+        await waitFor(() => deliveriesDone(one));
 
         const perDelivery = new Map<string, number>();
         for (const c of receiver.calls) {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { JobQueue, SecretBox } from '@app/platform';
+import { SecretBox } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
-import { WebhookHousekeeping } from '@app/webhooks';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-// Deliveries left pending by something other than the trigger still go out: a job of the
-// version before batched delivery (`{deliveryId}`, its payload sealed without compression),
-// and a pending delivery whose job is gone.
+// Deliveries left pending by something other than this version's trigger still go out: one of
+// the version before batched delivery (its payload sealed without compression), one overdue by
+// hours, and one another instance claimed, once its claim lapses.
 
 describe('webhook deliveries left pending', () => {
   let t: TestApp;
@@ -51,51 +50,44 @@ describe('webhook deliveries left pending', () => {
     return json;
   }
 
-  it('delivers a pending job of one delivery, its payload sealed uncompressed', async () => {
+  it('delivers a pending delivery of an earlier version, its payload sealed uncompressed', async () => {
     const id = 'msg_left_by_the_previous_version';
     const json = await pendingDelivery(id);
     const db = t.app.get(DataSource);
-    await db.query(
-      `INSERT INTO jobs (job_id, name, data, max_attempts) VALUES ($1, 'webhooks.deliver', $2, 12)`,
-      [`webhooks.deliver:${id}`, JSON.stringify({ deliveryId: id })],
-    );
-    await t.app.get(JobQueue).sweep();
 
     const call = await receiver.next('/raw', (b) => b.webhookId === id);
     expect(call.headers['webhook-id']).toBe(id);
     expect(call.body).toBe(json);
     await t.settle();
     const [row] = await db.query(
-      `SELECT d.status, d.attempts, j.status AS job FROM webhook_deliveries d
-       JOIN jobs j ON j.job_id = 'webhooks.deliver:' || d.delivery_id WHERE d.delivery_id = $1`,
+      `SELECT status, attempts, claimed_until FROM webhook_deliveries WHERE delivery_id = $1`,
       [id],
     );
-    expect(row).toEqual({ status: 'delivered', attempts: 1, job: 'completed' });
+    expect(row).toEqual({ status: 'delivered', attempts: 1, claimed_until: null });
   });
 
-  it('gives a job to a delivery overdue by an hour that no pending job holds, and to no other', async () => {
-    await pendingDelivery('msg_stranded', 2 * 3600);
-    await pendingDelivery('msg_held', 2 * 3600);
+  it('delivers one overdue by hours, and one claimed elsewhere only once that claim lapses', async () => {
+    await pendingDelivery('msg_overdue', 2 * 3600);
+    await pendingDelivery('msg_claimed', 2 * 3600);
     const db = t.app.get(DataSource);
-    // This one's job is pending still (put off by a busy destination, say).
+    // Claimed by another instance (its attempt on the wire) for a few seconds more.
     await db.query(
-      `INSERT INTO jobs (job_id, name, data, max_attempts, run_after)
-       VALUES ('webhooks.deliver:held', 'webhooks.deliver', $1, 12, now() + interval '1 hour')`,
-      [JSON.stringify({ lane: 'x', deliveryIds: ['msg_held'], attempts: [0] })],
+      `UPDATE webhook_deliveries SET claimed_until = now() + interval '3 seconds'
+       WHERE delivery_id = 'msg_claimed'`,
     );
-    const housekeeping = t.app.get(WebhookHousekeeping);
-    expect(await housekeeping.resumeStranded()).toBe(1);
-    const call = await receiver.next('/raw', (b) => b.webhookId === 'msg_stranded');
-    expect(call.headers['webhook-id']).toBe('msg_stranded');
+    const claimedAt = Date.now();
+    const call = await receiver.next('/raw', (b) => b.webhookId === 'msg_overdue');
+    expect(call.headers['webhook-id']).toBe('msg_overdue');
+    const late = await receiver.next('/raw', (b) => b.webhookId === 'msg_claimed', 10_000);
+    expect(late.at).toBeGreaterThanOrEqual(claimedAt + 2_900);
     await t.settle();
     const rows = await db.query(
       `SELECT delivery_id, status FROM webhook_deliveries
-       WHERE delivery_id IN ('msg_stranded', 'msg_held') ORDER BY delivery_id`,
+       WHERE delivery_id IN ('msg_overdue', 'msg_claimed') ORDER BY delivery_id`,
     );
     expect(rows).toEqual([
-      { delivery_id: 'msg_held', status: 'pending' },
-      { delivery_id: 'msg_stranded', status: 'delivered' },
+      { delivery_id: 'msg_claimed', status: 'delivered' },
+      { delivery_id: 'msg_overdue', status: 'delivered' },
     ]);
-    expect(await housekeeping.resumeStranded()).toBe(0);
   });
 });

@@ -21,10 +21,16 @@ interface Checkpoint {
   last_error: string | null;
 }
 
+/** Webhook deliveries due before the deadline ($1), as jobs for the report. */
+const PENDING_DELIVERIES = `
+  UNION ALL SELECT 'delivery ' || delivery_id, 'webhook delivery', attempts, max_attempts,
+    last_error, next_attempt_at FROM webhook_deliveries
+  WHERE status = 'pending' AND next_attempt_at <= to_timestamp($1::double precision / 1000)`;
+
 /**
  * Waits until the app's background work is done: every subscriber has handled everything
- * committed, and no job in the ledger is pending (running, continuing, or due before the
- * deadline). It drives the work: the subscribers' batches run here, and pending jobs are
+ * committed, and no job in the ledger or webhook delivery is pending (running, or due
+ * before the deadline). It drives the work: the subscribers' batches run here, and pending jobs are
  * dispatched again every SWEEP_EVERY_MS. Fails after `timeoutMs` naming the subscribers and
  * jobs still behind.
  *
@@ -36,14 +42,18 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
   const queue = app.get(JobQueue);
   const dataSource = app.get(DataSource);
   const deadline = Date.now() + timeoutMs;
-  // Due before the deadline, or leased to this app while their work goes on (a continuation).
+  // Due before the deadline; webhook deliveries are their own queue: those due count too.
+  const [{ deliveries }]: { deliveries: boolean }[] = await dataSource.query(
+    `SELECT to_regclass('webhook_deliveries') IS NOT NULL AS deliveries`,
+  );
   const pendingJobs = (): Promise<PendingJob[]> =>
     dataSource.query(
-      `SELECT job_id, name, attempts, max_attempts, last_error FROM jobs
+      `SELECT job_id, name, attempts, max_attempts, last_error, run_after FROM jobs
        WHERE status = 'pending'
-         AND (run_after <= to_timestamp($1::double precision / 1000) OR job_id = ANY($2::text[]))
+         AND run_after <= to_timestamp($1::double precision / 1000)
+       ${deliveries ? PENDING_DELIVERIES : ''}
        ORDER BY run_after`,
-      [deadline, queue.continuingJobIds()],
+      [deadline],
     );
   // Every subscriber has a checkpoint once drained; rows of subscribers this app lacks are skipped.
   const behind = async (): Promise<string[]> => {

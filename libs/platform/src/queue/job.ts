@@ -16,22 +16,11 @@ export interface EnqueueOptions {
 export interface JobRun<T = unknown> extends Job<T> {
   attempt: number;
   maxAttempts: number;
-  /** Aborted when the queue stops: work that goes on after the run (a continuation) winds down. */
+  /** Aborted when the queue stops: a long run winds down (and may defer with RetryJobLater). */
   signal: AbortSignal;
 }
 
-/**
- * What a handler answers when its work goes on after its run (requests in flight to a slow
- * receiver): the queue's worker is free at once, and the job stays pending in the ledger,
- * leased to this process (renewed while it lives), until `done` settles. It resolves: the job
- * is completed. It rejects: the job is retried like a failed run (`RetryJobLater` applies).
- * A process that dies lets the lease lapse, and the job runs again elsewhere.
- */
-export class JobContinuation {
-  constructor(readonly done: Promise<void>) {}
-}
-
-export type JobFunction<T = unknown> = (job: JobRun<T>) => Promise<void | JobContinuation>;
+export type JobFunction<T = unknown> = (job: JobRun<T>) => Promise<void>;
 
 /** What the ledger hands a transport: one attempt of one job. */
 export interface Dispatch {

@@ -11,7 +11,7 @@ import { GetEndpointSecretQuery } from '../application/get-endpoint-secret/get-e
 import { GetEndpointsQuery } from '../application/get-endpoints/get-endpoints.query';
 import { UpdateAdvancedConfigCommand } from '../application/update-advanced-config/update-advanced-config.command';
 import { UpdateEndpointCommand } from '../application/update-endpoint/update-endpoint.command';
-import { WebhooksAdmin } from '../application/webhooks-admin';
+import { RetryDeliveriesCommand } from '../application/retry-deliveries/retry-deliveries.command';
 import {
   CreateEndpointRequest,
   EndpointIdRequest,
@@ -43,7 +43,6 @@ export class WebhooksController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly admin: WebhooksAdmin,
   ) {}
 
   @Rpc('webhooks/deliveries/get', {
@@ -78,7 +77,8 @@ export class WebhooksController {
   })
   @ApiKeyAuth()
   retry(@Tenant() tenant: ApiKeyTenant, @RequestData() data: RetryDeliveriesRequest) {
-    return this.admin.retry(tenant, data);
+    const { deliveryId, since } = data;
+    return this.commands.execute(new RetryDeliveriesCommand({ tenant, deliveryId, since }));
   }
 
   @Rpc('advancedwebhookconfig/get', {

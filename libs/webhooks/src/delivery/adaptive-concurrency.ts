@@ -89,3 +89,18 @@ export class AdaptiveConcurrency {
     this.cutAt = this.started;
   }
 }
+
+/**
+ * What an answer says of its receiver (see AdaptiveConcurrency): `overloaded` when it cannot
+ * take more now or is not there (no answer in time or at all, 408, 429, 502, 503, 504, and a
+ * proxy's 521–524: its origin down, unreachable or timing out);
+ * `failing` for another 5xx (a failure of that call: a receiver may fail some and take the
+ * others); `there` for the rest, 4xx included (each delivery gets its own answer).
+ */
+export type ReceiverState = 'there' | 'failing' | 'overloaded';
+
+export function receiverState(status: number | undefined): ReceiverState {
+  if (status === undefined || status === 408 || status === 429) return 'overloaded';
+  if ((status >= 502 && status <= 504) || (status >= 521 && status <= 524)) return 'overloaded';
+  return status >= 500 ? 'failing' : 'there';
+}

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { APP_CONFIG, JobQueue, Metrics, sleep, type AppConfig } from '@app/platform';
+import { APP_CONFIG, Metrics, sleep, type AppConfig } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { afterAttempt } from '../domain/delivery';
-import { DELIVER_JOB_BUDGET, deliverJobsOf, type DeliveryToAttempt } from '../domain/delivery-jobs';
 
-/** A delivery taken in for an attempt, as its job read it. */
-export interface HeldDelivery {
+/** A delivery claimed for an attempt, as the claim read it. */
+export interface ClaimedDelivery {
   deliveryId: string;
   apiKey: string;
   destination: string;
@@ -13,12 +12,10 @@ export interface HeldDelivery {
   /** Attempts made before this one. */
   attempts: number;
   maxAttempts: number;
-  /** Its payload's JSON when this process made it (see FreshPayloads). */
-  json?: string;
-  /** Its sealed payload, when `json` is not here; null once erased; undefined: not read yet. */
-  storedPayload?: string | null;
-  /** Its job can run no more: a failed attempt ends the delivery. */
-  lastRun: boolean;
+  /** Its sealed payload; null once erased. */
+  storedPayload: string | null;
+  /** When it was claimed (a destination's configuration is read after that). */
+  claimedAt: number;
 }
 
 /** What came of a delivery: an attempt's answer, or an end without one (and why). */
@@ -30,13 +27,13 @@ export type Outcome =
       durationMs: number;
       response?: string;
       error?: string;
-      /** Failed without a request: its destination is down (see DestinationLanes). */
+      /** Failed without a request: its destination is down (see DestinationLane). */
       notSent?: true;
     }
   | { attempted: false; reason: string };
 
 interface Entry {
-  delivery: HeldDelivery;
+  delivery: ClaimedDelivery;
   outcome: Outcome;
   done: (err?: unknown) => void;
 }
@@ -47,11 +44,10 @@ const FLUSH_AT = 500;
 const WRITE_TRIES = 3;
 
 /**
- * Records what came of attempts, many in one transaction: each attempt's row, each delivery's
- * state, and for those still pending the jobs of their next attempts on D11.5's schedule
- * (grouped by destination, so a failing destination's retries go out in batches too). The
- * state moves only from the attempt count the delivery had when it was taken in, so an
- * outcome recorded twice (a job run again after a lapsed lease) changes nothing.
+ * Records what came of attempts, many in one statement: each attempt's row, each delivery's
+ * state and claim, and for those still pending when their next attempt is due (D11.5). The
+ * state moves only from the attempt count the delivery had when it was claimed, so an
+ * outcome recorded twice (a claim that lapsed and was taken again) changes nothing.
  */
 @Injectable()
 export class AttemptRecorder {
@@ -62,29 +58,39 @@ export class AttemptRecorder {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
+  /** Told after a write that planned a next attempt (the worker then looks for what is due). */
+  onRetryPlanned?: () => void;
+
   /** Resolves once the outcome is written; rejects with what kept it from being written. */
-  record(delivery: HeldDelivery, outcome: Outcome): Promise<void> {
+  record(delivery: ClaimedDelivery, outcome: Outcome): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ delivery, outcome, done: (err) => (err ? reject(err) : resolve()) });
       this.schedule();
     });
   }
 
+  /** Resolves when every outcome handed over so far is written (or given up). */
+  async flushed(): Promise<void> {
+    while (this.writing || this.waiting.length > 0) {
+      if (!this.writing) this.flush();
+      await this.writing;
+    }
+  }
+
   private schedule(): void {
     if (this.writing) return; // the write under way schedules the next when it ends
     if (this.waiting.length >= FLUSH_AT) {
       clearTimeout(this.timer);
-      this.timer = undefined;
       this.flush();
     } else this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS);
   }
 
   private flush(): void {
+    clearTimeout(this.timer);
     this.timer = undefined;
     const entries = this.waiting.splice(0, FLUSH_AT);
     if (entries.length === 0) return;
@@ -99,9 +105,9 @@ export class AttemptRecorder {
   }
 
   /**
-   * Writes outcomes, trying again twice (a deadlock, a blip): each try is one transaction, and
-   * a delivery moves only from the attempts it had, so a try after a commit that was not
-   * acknowledged changes nothing. Past that, the jobs of these outcomes run again.
+   * Writes outcomes, trying again twice (a blip): a delivery moves only from the attempts it
+   * had, so a try after a commit that was not acknowledged changes nothing. Past that, the
+   * claims lapse and the deliveries are attempted again.
    */
   private async write(entries: Entry[]): Promise<void> {
     for (let tried = 1; ; tried++) {
@@ -123,48 +129,30 @@ export class AttemptRecorder {
         d.attempts + 1,
         d.maxAttempts,
         o.status,
-        d.lastRun,
         this.config.webhookRetryScale,
       );
       const error = o.error ?? (after.status === 'delivered' ? null : `HTTP ${o.status}`);
       return { d, o, attempted: true, ...after, error } as const;
     });
-    const { moved, retryIds } = await this.dataSource.transaction(async (m) => {
-      const recorded: (DeliveryToAttempt & { status: string; next_ms: number | null })[] =
-        await m.query(RECORD_OUTCOMES, [
-          rows.map((r) => r.d.deliveryId),
-          rows.map((r) => r.d.attempts),
-          rows.map((r) => r.attempted),
-          rows.map((r) => (r.attempted ? r.o.at.toISOString() : null)),
-          rows.map((r) => (r.attempted ? (r.o.status ?? null) : null)),
-          rows.map((r) => (r.attempted ? r.o.durationMs : null)),
-          rows.map((r) => (r.attempted ? (r.o.response ?? null) : null)),
-          rows.map((r) => r.error),
-          rows.map((r) => r.status),
-          rows.map((r) => (r.attempted ? (r.nextDelayMs ?? null) : null)),
-        ]);
-      // The next attempts: one job per destination and wait (deliveries that failed together
-      // at the same attempt wait the same time).
-      const byWait = new Map<number, DeliveryToAttempt[]>();
-      for (const r of recorded.filter((x) => x.status === 'pending')) {
-        const wait = Number(r.next_ms);
-        const same = byWait.get(wait);
-        if (same) same.push(r);
-        else byWait.set(wait, [r]);
-      }
-      const ids: string[] = [];
-      for (const [delayMs, deliveries] of byWait) {
-        const jobs = deliverJobsOf('retry', deliveries);
-        await this.queue.enqueue(jobs, { delayMs, maxAttempts: DELIVER_JOB_BUDGET }, m);
-        ids.push(...jobs.map((j) => j.id));
-      }
-      return { moved: new Set(recorded.map((r) => r.deliveryId)), retryIds: ids };
-    });
-    this.count(rows.filter((r) => moved.has(r.d.deliveryId)));
-    if (retryIds.length > 0) await this.queue.dispatch(retryIds);
+    const recorded: { id: string }[] = await this.dataSource.query(RECORD_OUTCOMES, [
+      rows.map((r) => r.d.deliveryId),
+      rows.map((r) => r.d.attempts),
+      rows.map((r) => r.attempted),
+      rows.map((r) => (r.attempted ? r.o.at.toISOString() : null)),
+      rows.map((r) => (r.attempted ? (r.o.status ?? null) : null)),
+      rows.map((r) => (r.attempted ? r.o.durationMs : null)),
+      rows.map((r) => (r.attempted ? (r.o.response ?? null) : null)),
+      rows.map((r) => r.error),
+      rows.map((r) => r.status),
+      rows.map((r) => (r.attempted ? (r.nextDelayMs ?? null) : null)),
+    ]);
+    const moved = new Set(recorded.map((r) => r.id));
+    const counted = rows.filter((r) => moved.has(r.d.deliveryId));
+    this.count(counted);
+    if (counted.some((r) => r.status === 'pending')) this.onRetryPlanned?.();
   }
 
-  private count(rows: { d: HeldDelivery; attempted: boolean; status: string; o?: Outcome }[]) {
+  private count(rows: { d: ClaimedDelivery; attempted: boolean; status: string; o?: Outcome }[]) {
     for (const r of rows) {
       if (!r.attempted) continue;
       const outcome = r.status === 'pending' ? 'retry' : r.status;
@@ -185,8 +173,8 @@ export class AttemptRecorder {
 
 /**
  * Outcomes ($1..$10, one array element each) applied to pending deliveries still at the
- * attempt count they were taken at; an attempt's row is written with its delivery's new
- * state. Answers the deliveries it moved, with the wait before their next attempt.
+ * attempt count they were claimed at, their claims let go; an attempt's row is written with
+ * its delivery's new state. Answers the deliveries it moved.
  */
 const RECORD_OUTCOMES = `
   WITH o AS (
@@ -202,9 +190,10 @@ const RECORD_OUTCOMES = `
       last_attempt_at = CASE WHEN o.attempted THEN o.at ELSE d.last_attempt_at END,
       first_attempt_at = COALESCE(d.first_attempt_at, o.at),
       next_attempt_at = CASE WHEN o.status = 'pending'
-        THEN now() + make_interval(secs => o.next_ms / 1000.0) END
+        THEN now() + make_interval(secs => o.next_ms / 1000.0) END,
+      claimed_until = NULL
     FROM o WHERE d.delivery_id = o.id AND d.status = 'pending' AND d.attempts = o.prev
-    RETURNING d.delivery_id, d.api_key, d.destination, d.attempts, d.status, o.next_ms
+    RETURNING d.delivery_id
   ), attempts AS (
     INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, http_status, duration_ms,
       response, error)
@@ -212,5 +201,4 @@ const RECORD_OUTCOMES = `
     FROM o JOIN updated u ON u.delivery_id = o.id WHERE o.attempted
     ON CONFLICT DO NOTHING
   )
-  SELECT delivery_id AS "deliveryId", api_key AS "apiKey", destination, attempts, status, next_ms
-  FROM updated`;
+  SELECT delivery_id AS id FROM updated`;

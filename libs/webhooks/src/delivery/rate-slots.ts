@@ -27,3 +27,30 @@ export async function takeRateSlots(
   );
   return row?.granted ?? 0;
 }
+
+/** One destination's slots of the current second, taken from the shared count a few at a time. */
+export class RateSlots {
+  private slots = 0;
+  private second = 0;
+
+  /**
+   * Takes a slot for an attempt: 0 when one is taken; else how long to wait before asking
+   * again (the second is full), or -1 to ask again at once (slots were just granted).
+   */
+  async take(
+    manager: EntityManager,
+    endpointId: string,
+    limit: number,
+    room: number,
+  ): Promise<number> {
+    const now = Date.now();
+    if (this.second !== Math.floor(now / 1000)) this.slots = 0;
+    if (this.slots > 0) {
+      this.slots--;
+      return 0;
+    }
+    this.slots = await takeRateSlots(manager, endpointId, limit, Math.min(room, limit), now);
+    this.second = Math.floor(now / 1000);
+    return this.slots > 0 ? -1 : 1000 - (Date.now() % 1000) + 5;
+  }
+}

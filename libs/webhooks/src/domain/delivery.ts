@@ -14,9 +14,6 @@ export type Destination = 'raw' | 'processed' | `endpoint:${string}`;
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed'];
 
-/** The job that makes a delivery's attempts. */
-export const DELIVER_JOB = 'webhooks.deliver';
-
 /**
  * A delivery's id, which is also its `webhook-id` (Standard Webhooks: the same on every
  * attempt): derived from the event and the destination, so a replayed event finds its
@@ -61,18 +58,17 @@ export interface AfterAttempt {
 
 /**
  * The state a delivery's `attempt`th attempt (1-based) leaves it in: delivered on a 2xx;
- * failed on a 410, at its last attempt, or when its job can run no more (`lastRun`);
- * else pending, with the wait D11.5 gives the next attempt.
+ * failed on a 410 or at its last attempt; else pending, with the wait D11.5 gives the next
+ * attempt.
  */
 export function afterAttempt(
   attempt: number,
   maxAttempts: number,
   httpStatus: number | undefined,
-  lastRun: boolean,
   retryScale: number,
 ): AfterAttempt {
   if (isSuccess(httpStatus)) return { status: 'delivered' };
-  if (stopsRetries(httpStatus) || attempt >= maxAttempts || lastRun) return { status: 'failed' };
+  if (stopsRetries(httpStatus) || attempt >= maxAttempts) return { status: 'failed' };
   return { status: 'pending', nextDelayMs: delayBefore(attempt + 1, retryScale) };
 }
 

@@ -10,7 +10,6 @@ import {
 import { DataSource } from 'typeorm';
 import { WEBHOOK_TRIGGER_SUBSCRIPTION } from '../trigger/webhook-trigger.subscriber';
 import { openPayload } from '../domain/stored-payload';
-import { FreshPayloads } from '../delivery/fresh-payloads';
 
 export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
 
@@ -56,7 +55,6 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly subscriptions: SubscriptionRunner,
-    private readonly fresh: FreshPayloads,
   ) {}
 
   async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
@@ -96,13 +94,12 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     );
     const ids = [...new Set([...erase, ...stale.map((s) => s.delivery_id)])];
     if (ids.length === 0) return 0;
-    this.fresh.forget(ids);
     await this.dataSource.transaction(async (m) => {
       await m.query(
         `UPDATE webhook_deliveries SET sealed_payload = NULL, user_ids = '{}',
            status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
            last_error = CASE WHEN status = 'pending' THEN 'payload erased' ELSE last_error END,
-           next_attempt_at = NULL
+           next_attempt_at = NULL, claimed_until = NULL
          WHERE delivery_id = ANY($1::text[])`,
         [ids],
       );

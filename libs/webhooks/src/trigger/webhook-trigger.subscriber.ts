@@ -1,32 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
-import { AfterCommit, JobQueue, pacer, SecretBox, type WebhookOffer } from '@app/platform';
-import { readWebhookSettings, WEBHOOK_TRIGGERS, type WebhookSettings } from '@app/workspaces';
+import {
+  AfterCommit,
+  APP_CONFIG,
+  isEmbedded,
+  pacer,
+  SecretBox,
+  type AppConfig,
+  type WebhookOffer,
+} from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { deliveryIdOf, MAX_ATTEMPTS, type Destination } from '../domain/delivery';
-import { DELIVER_JOB_BUDGET, deliverJobsOf } from '../domain/delivery-jobs';
 import { payloadJsonOf } from '../domain/payload-json';
 import { sealPayload } from '../domain/stored-payload';
-import { FreshPayloads } from '../delivery/fresh-payloads';
+import { DELIVERIES_CHANNEL } from '../delivery/deliveries-listener';
+import { DeliveryWorker } from '../delivery/delivery-worker';
+import { destinationsOf, hasAny, targetsOf, type Target } from './webhook-destinations';
 import { WebhookSources } from './webhook-sources';
 
 export const WEBHOOK_TRIGGER_SUBSCRIPTION = 'webhooks.trigger';
-
-const TRIGGERS = new Set<string>(WEBHOOK_TRIGGERS);
-
-interface EndpointTarget {
-  endpoint_id: string;
-  api_key: string;
-  url: string;
-  filter_types: string[] | null;
-}
-
-/** API keys' destinations: their basic configuration and their enabled advanced endpoints. */
-interface Destinations {
-  settings: Map<string, WebhookSettings>;
-  /** By API key, in the order they were made. */
-  endpoints: Map<string, EndpointTarget[]>;
-}
 
 interface NewDelivery {
   id: string;
@@ -44,9 +36,9 @@ interface NewDelivery {
  * (collaboration changes, other modules' types), matches them to each API key's destinations
  * (the basic raw and processed URLs for enabled triggers while the service is on; advanced
  * endpoints by their filters), lets every `@WebhookPayloadExtras()` provider add to the
- * payloads that go somewhere, and records one delivery per destination, with the jobs that
- * make their first attempts (one per destination and batch), in the transaction that moves
- * this subscription's checkpoint. Delivery ids come from (event, destination) and are
+ * payloads that go somewhere, and records one delivery per destination, due now, in the
+ * transaction that moves this subscription's checkpoint; the delivery workers hear of them at
+ * its commit (NOTIFY on Postgres, and this process's own worker directly). Delivery ids come from (event, destination) and are
  * inserted if absent, so a replayed event changes nothing. Events of API keys without a
  * destination are skipped before any payload is made.
  */
@@ -60,10 +52,10 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
 
   constructor(
     private readonly sources: WebhookSources,
-    private readonly queue: JobQueue,
     private readonly box: SecretBox,
     private readonly afterCommit: AfterCommit,
-    private readonly fresh: FreshPayloads,
+    private readonly worker: DeliveryWorker,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   get handles(): readonly string[] {
@@ -72,7 +64,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
 
   async handle(events: RecordedEvent[], manager: EntityManager): Promise<void> {
     const tenants = [...new Set(events.flatMap((e) => e.metadata.apiKey ?? []))];
-    const known = await this.destinationsOf(manager, tenants);
+    const known = await destinationsOf(manager, tenants);
     const wanted = events.filter((e) => !e.metadata.apiKey || hasAny(known, e.metadata.apiKey));
     const offers: WebhookOffer[] = [];
     for (const source of this.sources.all()) {
@@ -82,7 +74,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     if (offers.length === 0) return;
     // Offers of events that did not say their API key: those keys are read now.
     const unread = [...new Set(offers.map((o) => o.apiKey))].filter((k) => !tenants.includes(k));
-    const more = await this.destinationsOf(manager, unread);
+    const more = await destinationsOf(manager, unread);
     const settings = new Map([...known.settings, ...more.settings]);
     const endpoints = new Map([...known.endpoints, ...more.endpoints]);
     const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
@@ -116,23 +108,10 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
         });
       }
     }
-    const ids = new Set(await this.insert(manager, deliveries));
-    const made = deliveries.filter((d) => ids.has(d.id));
-    if (made.length === 0) return;
-    const jobs = deliverJobsOf(
-      'first',
-      made.map((d) => ({
-        deliveryId: d.id,
-        apiKey: d.offer.apiKey,
-        destination: d.destination,
-        attempts: 0,
-      })),
-    );
-    await this.queue.enqueue(jobs, { maxAttempts: DELIVER_JOB_BUDGET }, manager);
-    this.afterCommit.run(manager, () => {
-      for (const d of made) this.fresh.put(d.id, d.json);
-      return this.queue.dispatch(jobs.map((j) => j.id));
-    });
+    if ((await this.insert(manager, deliveries)) === 0) return;
+    // Heard by every instance's worker at the commit (none if it rolls back).
+    if (!isEmbedded(this.config)) await manager.query(`NOTIFY ${DELIVERIES_CHANNEL}`);
+    this.afterCommit.run(manager, async () => this.worker.wake());
   }
 
   /** Every `@WebhookPayloadExtras()` provider's additions, in turn, each batch at once. */
@@ -150,31 +129,12 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     return [...extended];
   }
 
-  private async destinationsOf(manager: EntityManager, apiKeys: string[]): Promise<Destinations> {
-    if (apiKeys.length === 0) return { settings: new Map(), endpoints: new Map() };
-    const settings = await readWebhookSettings(manager, apiKeys);
-    const endpoints: EndpointTarget[] = await manager.query(
-      `SELECT e.endpoint_id, e.api_key, e.url, e.filter_types
-       FROM webhook_endpoints e JOIN webhook_advanced_configs c ON c.api_key = e.api_key
-       WHERE e.api_key = ANY($1::text[]) AND c.is_enabled AND NOT e.disabled
-       ORDER BY e.seq`,
-      [apiKeys],
-    );
-    const byKey = new Map<string, EndpointTarget[]>();
-    for (const e of endpoints) {
-      const same = byKey.get(e.api_key);
-      if (same) same.push(e);
-      else byKey.set(e.api_key, [e]);
-    }
-    return { settings, endpoints: byKey };
-  }
-
   /**
-   * Inserts the deliveries not made yet; answers the ids it made. The rows go as one JSON
+   * Inserts the deliveries not made yet; answers how many it made. The rows go as one JSON
    * parameter (cheaper to send and parse than arrays of escaped literals).
    */
-  private async insert(manager: EntityManager, deliveries: NewDelivery[]): Promise<string[]> {
-    const made: string[] = [];
+  private async insert(manager: EntityManager, deliveries: NewDelivery[]): Promise<number> {
+    let made = 0;
     const pace = pacer();
     for (let i = 0; i < deliveries.length; i += 1000) {
       const chunk = deliveries.slice(i, i + 1000);
@@ -214,65 +174,8 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
           MAX_ATTEMPTS,
         ],
       );
-      made.push(...rows.map((r) => r.delivery_id));
+      made += rows.length;
     }
     return made;
   }
-}
-
-/** One destination of an offer: the basic URLs' or an advanced endpoint's. */
-interface Target {
-  destination: Destination;
-  url: string;
-  /** Fields only this destination gets (a processed URL's). */
-  extra?: Record<string, unknown>;
-  endpointId: string | null;
-}
-
-/**
- * The destinations of an offer: the basic raw and processed URLs when its type is an enabled
- * trigger (only the spec's, D11.1) while the service is on; every enabled advanced endpoint
- * whose `filterTypes` name it (all when it has none).
- */
-function targetsOf(
-  offer: WebhookOffer,
-  basic: WebhookSettings | undefined,
-  endpoints: EndpointTarget[] = [],
-): Target[] {
-  const targets: Target[] = [];
-  if (
-    basic?.useWebhookService &&
-    TRIGGERS.has(offer.eventType) &&
-    basic.config.triggers?.[offer.eventType]
-  ) {
-    const { rawNotificationUrl: raw, processedNotificationUrl: processed } = basic.config;
-    if (raw) targets.push({ destination: 'raw', url: raw, endpointId: null });
-    if (processed) {
-      targets.push({
-        destination: 'processed',
-        url: processed,
-        extra: offer.processed,
-        endpointId: null,
-      });
-    }
-  }
-  for (const e of endpoints) {
-    if (e.filter_types && !e.filter_types.includes(offer.eventType)) continue;
-    targets.push({
-      destination: `endpoint:${e.endpoint_id}`,
-      url: e.url,
-      endpointId: e.endpoint_id,
-    });
-  }
-  return targets;
-}
-
-/** Whether an API key sends anything anywhere: its service on with a URL, or an endpoint. */
-function hasAny({ settings, endpoints }: Destinations, apiKey: string): boolean {
-  const basic = settings.get(apiKey);
-  const { rawNotificationUrl, processedNotificationUrl } = basic?.config ?? {};
-  return (
-    (!!basic?.useWebhookService && !!(rawNotificationUrl || processedNotificationUrl)) ||
-    endpoints.has(apiKey)
-  );
 }
