@@ -1,4 +1,4 @@
-import { Aggregate, streamId } from '@app/event-store';
+import { Aggregate, streamId, streamTarget } from '@app/event-store';
 import {
   DeletionCompleted,
   DeletionRequested,
@@ -10,6 +10,12 @@ import {
 export const DELETION_STREAM_TYPE = 'user-data-deletion';
 export const deletionStream = (apiKey: string, jobId: string) =>
   streamId(DELETION_STREAM_TYPE, apiKey, jobId);
+export const deletionTarget = (apiKey: string, jobId: string) =>
+  streamTarget(
+    DELETION_STREAM_TYPE,
+    deletionStream(apiKey, jobId),
+    () => new DeletionJob(apiKey, jobId),
+  );
 
 /**
  * A user data deletion job (operations 16 and 17): its tasks, which of them are done, and
@@ -43,6 +49,39 @@ export class DeletionJob extends Aggregate<DeletionEvent> {
     if (this.done.has(index) || this.completed) return;
     this.raise(DeletionTaskCompleted({ ...this.ref(), index, records, at }));
     if (this.done.size === this.tasks.length) this.raise(DeletionCompleted({ ...this.ref(), at }));
+  }
+
+  /**
+   * The tasks to queue when the job starts: every data task, and the identity tasks
+   * (`isIdentity` kinds: the user records) of organizations with no data tasks. An
+   * organization's identity tasks wait for its data tasks, which still find the users by
+   * the records the identity tasks delete.
+   */
+  firstTasks(isIdentity: (kind: string) => boolean): number[] {
+    return this.indexesWhere(
+      (task) => !isIdentity(task.kind) || this.dataDone(task.organizationId, isIdentity),
+    );
+  }
+
+  /** The tasks that finishing task `index` lets run: its organization's identity tasks, after its last data task. */
+  tasksReadyAfter(index: number, isIdentity: (kind: string) => boolean): number[] {
+    const { kind, organizationId } = this.tasks[index];
+    if (this.completed || isIdentity(kind) || !this.dataDone(organizationId, isIdentity)) return [];
+    return this.indexesWhere(
+      (task, i) =>
+        task.organizationId === organizationId && isIdentity(task.kind) && !this.done.has(i),
+    );
+  }
+
+  private dataDone(organizationId: string, isIdentity: (kind: string) => boolean): boolean {
+    return this.tasks.every(
+      (task, i) =>
+        task.organizationId !== organizationId || isIdentity(task.kind) || this.done.has(i),
+    );
+  }
+
+  private indexesWhere(test: (task: DeletionTask, index: number) => boolean): number[] {
+    return this.tasks.flatMap((task, i) => (test(task, i) ? [i] : []));
   }
 
   private ref() {

@@ -15,3 +15,10 @@ export interface ErasedPeople {
   userIds: string[];
   words: string[];
 }
+
+/** The queue job of one task: its id is fixed, so queuing it twice queues it once. */
+export const deletionTaskJob = (apiKey: string, jobId: string, index: number) => ({
+  id: deletionTaskId(jobId, index),
+  name: DELETION_TASK_JOB,
+  data: { apiKey, jobId, index } satisfies DeletionTaskData,
+});

@@ -1,17 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository, EventStore } from '@app/event-store';
 import { JobHandler, JobQueue, SecretBox, type JobRun } from '@app/platform';
 import type { EntityManager } from 'typeorm';
-import {
-  DeletionJob,
-  DELETION_STREAM_TYPE,
-  deletionStream,
-} from '../../domain/deletion-job.aggregate';
-import { DeletionRequested } from '../../domain/deletion-job.events';
+import { DeletionJob, deletionStream, deletionTarget } from '../../domain/deletion-job.aggregate';
+import { DeletionCompleted, DeletionRequested } from '../../domain/deletion-job.events';
 import { RegisteredErasers } from '../../erasure/registered-erasers';
 import {
   DELETION_TASK_JOB,
-  deletionTaskId,
+  deletionTaskJob,
   type DeletionTaskData,
   type ErasedPeople,
 } from './deletion.jobs';
@@ -49,57 +45,20 @@ export class DeletionProcessManager {
       words: people.words,
       metadata,
     });
-    const identityTasks = await retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const current = await this.load(apiKey, jobId, m);
+    const isIdentity = (kind: string) => this.erasers.isIdentity(kind);
+    const identityTasks = await this.repository.update(deletionTarget(apiKey, jobId), metadata, {
+      decide: (current) => {
         current.completeTask(index, records, Date.now());
-        await this.repository.save(
-          [
-            {
-              streamId: deletionStream(apiKey, jobId),
-              streamType: DELETION_STREAM_TYPE,
-              aggregate: current,
-            },
-          ],
-          metadata,
-          m,
-        );
-        if (current.completed) {
-          await this.forgetPeople(m, apiKey, jobId);
-          return [];
-        }
-        return this.erasers.isIdentity(task.kind)
-          ? []
-          : this.queueIdentityTasks(m, current, task.organizationId);
-      }),
-    );
+        return current.tasksReadyAfter(index, isIdentity);
+      },
+      after: async (m, recorded, ready) => {
+        if (recorded.some(DeletionCompleted.is)) await this.forgetPeople(m, apiKey, jobId);
+        const jobs = ready.map((i) => deletionTaskJob(apiKey, jobId, i));
+        await this.queue.enqueue(jobs, { maxAttempts: 10 }, m);
+        return jobs.map((j) => j.id);
+      },
+    });
     await this.queue.dispatch(identityTasks);
-  }
-
-  /**
-   * Records the organization's identity tasks once all its data tasks are done (idempotent
-   * ids); answers their ids.
-   */
-  private async queueIdentityTasks(
-    m: EntityManager,
-    job: DeletionJob,
-    organizationId: string,
-  ): Promise<string[]> {
-    const inOrganization = job.tasks
-      .map((task, index) => ({ task, index }))
-      .filter(({ task }) => task.organizationId === organizationId);
-    const identity = inOrganization.filter(({ task }) => this.erasers.isIdentity(task.kind));
-    const dataDone = inOrganization.every(
-      ({ task, index }) => this.erasers.isIdentity(task.kind) || job.done.has(index),
-    );
-    if (!dataDone || identity.length === 0) return [];
-    const jobs = identity.map(({ index }) => ({
-      id: deletionTaskId(job.jobId, index),
-      name: DELETION_TASK_JOB,
-      data: { apiKey: job.apiKey, jobId: job.jobId, index } satisfies DeletionTaskData,
-    }));
-    await this.queue.enqueue(jobs, { maxAttempts: 10 }, m);
-    return jobs.map((j) => j.id);
   }
 
   /** Rewrites the request event without its sealed user ids. */
@@ -111,11 +70,8 @@ export class DeletionProcessManager {
     await this.store.rewrite(m, [{ eventId: requested.eventId, data }]);
   }
 
-  private load(apiKey: string, jobId: string, m?: EntityManager): Promise<DeletionJob> {
-    return this.repository.load(
-      deletionStream(apiKey, jobId),
-      () => new DeletionJob(apiKey, jobId),
-      m,
-    );
+  private load(apiKey: string, jobId: string): Promise<DeletionJob> {
+    const { streamId, create } = deletionTarget(apiKey, jobId);
+    return this.repository.load(streamId, create);
   }
 }
