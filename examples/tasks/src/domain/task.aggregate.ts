@@ -1,4 +1,4 @@
-import { Aggregate, streamId } from '@app/event-store';
+import { Aggregate, streamId, streamTarget } from '@app/event-store';
 import { DomainError } from '@app/platform';
 import { TaskAssigneeErased, TaskCompleted, TaskCreated, type TaskEvent } from './task.events';
 
@@ -7,11 +7,12 @@ export const taskStream = (apiKey: string, organizationId: string, taskId: strin
   streamId(TASK_STREAM_TYPE, apiKey, organizationId, taskId);
 
 /** Where a task's events are, and how to start one from nothing (for `AggregateRepository.update`). */
-export const taskTarget = (apiKey: string, organizationId: string, taskId: string) => ({
-  streamId: taskStream(apiKey, organizationId, taskId),
-  streamType: TASK_STREAM_TYPE,
-  create: () => new Task(apiKey, organizationId, taskId),
-});
+export const taskTarget = (apiKey: string, organizationId: string, taskId: string) =>
+  streamTarget(
+    TASK_STREAM_TYPE,
+    taskStream(apiKey, organizationId, taskId),
+    () => new Task(apiKey, organizationId, taskId),
+  );
 
 /** A task: created once, completed once, its assignee erasable. */
 export class Task extends Aggregate<TaskEvent> {

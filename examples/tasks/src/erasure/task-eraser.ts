@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository, EventStore } from '@app/event-store';
 import {
   Eraser,
   type ErasureFootprint,
@@ -7,7 +7,7 @@ import {
   type UserDataEraser,
 } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { Task, TASK_STREAM_TYPE, taskStream } from '../domain/task.aggregate';
+import { taskTarget } from '../domain/task.aggregate';
 
 export const TASKS_KIND = 'example-tasks';
 
@@ -45,21 +45,12 @@ export class TaskEraser implements UserDataEraser {
       [apiKey, organizationId, userIds],
     );
     for (const { task_id: taskId } of rows) {
-      const stream = taskStream(apiKey, organizationId, taskId);
-      await retryOnConflict(() =>
-        this.store.transaction(async (m) => {
-          const task = await this.repository.load(
-            stream,
-            () => new Task(apiKey, organizationId, taskId),
-            m,
-          );
-          task.eraseAssignee(Date.now());
-          await this.repository.save(
-            [{ streamId: stream, streamType: TASK_STREAM_TYPE, aggregate: task }],
-            metadata,
-            m,
-          );
-          const naming = (await this.store.readStream(stream, m)).filter((e) =>
+      const target = taskTarget(apiKey, organizationId, taskId);
+      await this.repository.update(target, metadata, {
+        decide: (task) => task.eraseAssignee(Date.now()),
+        // Every stored event of the task, the one just appended too, without them.
+        after: async (m) => {
+          const naming = (await this.store.readStream(target.streamId, m)).filter((e) =>
             userIds.includes((e.data as { assigneeId?: string }).assigneeId ?? ''),
           );
           await this.store.rewrite(
@@ -69,8 +60,8 @@ export class TaskEraser implements UserDataEraser {
               data: { ...(e.data as object), assigneeId: null },
             })),
           );
-        }),
-      );
+        },
+      });
     }
     return rows.length;
   }

@@ -1,4 +1,4 @@
-import { Aggregate, streamId } from '@app/event-store';
+import { Aggregate, streamId, streamTarget } from '@app/event-store';
 import {
   RecordErased,
   RecordMoved,
@@ -66,3 +66,9 @@ export class CollabRecord<
     this.state = evolve(this.state as Record<string, unknown> | undefined, event) as S | undefined;
   }
 }
+
+/** Where a record lives; a kind's own class (`create`) where its methods are needed. */
+export const recordTarget = <A extends CollabRecord<any> = CollabRecord>(
+  ref: RecordRef,
+  create: (ref: RecordRef) => A = (r) => new CollabRecord(r) as A,
+) => streamTarget(RECORD_STREAM_TYPE, recordStream(ref), () => create(ref));

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   AggregateRepository,
   EventStore,
-  retryOnConflict,
   type EventMetadata,
   type RecordedEvent,
 } from '@app/event-store';
@@ -14,7 +13,7 @@ import {
   type UserDataEraser,
 } from '@app/platform';
 import { DataSource } from 'typeorm';
-import { CollabRecord, RECORD_STREAM_TYPE, recordStream } from '../domain/collab-record.aggregate';
+import { recordStream, recordTarget } from '../domain/collab-record.aggregate';
 import { RECORD_KINDS, type RecordKind, type RecordRef } from '../domain/collab-record.events';
 import {
   STORED_COLLABORATION_TYPES,
@@ -80,7 +79,7 @@ export class CollaborationEraser implements UserDataEraser {
     let total = 0;
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);
-      total += await retryOnConflict(() => this.eraseChunk(chunk, who, metadata));
+      total += await this.eraseChunk(chunk, who, metadata);
       await yieldToEventLoop();
     }
     return total;
@@ -111,42 +110,38 @@ export class CollaborationEraser implements UserDataEraser {
     }));
   }
 
+  /** One transaction: rewrites the chunk's stored events and records what erasure left. */
   private eraseChunk(refs: RecordRef[], who: Identities, metadata: EventMetadata): Promise<number> {
-    return this.store.transaction(async (m) => {
-      const streams = refs.map(recordStream);
-      const history = await this.store.readStreams(streams, m);
-      const at = Date.now();
-      const records: CollabRecord[] = [];
-      const rewrites: { eventId: string; data: unknown }[] = [];
-      refs.forEach((ref, i) => {
-        const events = (history.get(streams[i]) ?? []) as unknown as StoredEvent[];
-        // Every name and email the record ever showed for them, before any text is scrubbed.
-        for (const event of events) learnFromEvent(event, who);
-        const authors = new CommentAuthors();
-        for (const event of events) {
-          const data = eraseFromEvent(event, who, authors);
-          authors.note(event);
-          if (changed(data, event.data)) rewrites.push({ eventId: event.eventId, data });
-        }
-        const current = new CollabRecord(ref).load(events);
-        if (!current.state) return;
-        const next = KIND_RULES[ref.kind].erase(current.state, who);
-        if (next === null) current.remove('erasure', at);
-        else if (changed(next, current.state)) current.erased(next, at);
-        else return;
-        records.push(current);
-      });
-      await this.store.rewrite(m, rewrites);
-      await this.repository.save(
-        records.map((aggregate) => ({
-          streamId: recordStream(aggregate.ref),
-          streamType: RECORD_STREAM_TYPE,
-          aggregate,
-        })),
-        metadata,
-        m,
-      );
-      return refs.length;
-    });
+    return this.repository.updateMany(
+      refs.map((ref) => recordTarget(ref)),
+      metadata,
+      {
+        decide: (records, { loaded }) => {
+          const at = Date.now();
+          const rewrites: { eventId: string; data: unknown }[] = [];
+          for (const current of records) {
+            const events = (loaded.get(recordStream(current.ref)) ??
+              []) as unknown as StoredEvent[];
+            // Every name and email the record ever showed for them, before any text is scrubbed.
+            for (const event of events) learnFromEvent(event, who);
+            const authors = new CommentAuthors();
+            for (const event of events) {
+              const data = eraseFromEvent(event, who, authors);
+              authors.note(event);
+              if (changed(data, event.data)) rewrites.push({ eventId: event.eventId, data });
+            }
+            if (!current.state) continue;
+            const next = KIND_RULES[current.ref.kind].erase(current.state, who);
+            if (next === null) current.remove('erasure', at);
+            else if (changed(next, current.state)) current.erased(next, at);
+          }
+          return rewrites;
+        },
+        after: async (m, _recorded, rewrites) => {
+          await this.store.rewrite(m, rewrites);
+          return refs.length;
+        },
+      },
+    );
   }
 }

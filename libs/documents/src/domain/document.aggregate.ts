@@ -1,4 +1,4 @@
-import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { Aggregate, ItemRefused, streamId, streamTarget } from '@app/event-store';
 import type { DocumentAccessType } from '@app/workspaces';
 import {
   DocumentAccessChanged,
@@ -162,3 +162,6 @@ export class Document extends Aggregate<DocumentEvent> {
     }
   }
 }
+
+export const documentTarget = (ref: DocumentRef) =>
+  streamTarget(DOCUMENT_STREAM_TYPE, documentStream(ref), () => new Document(ref));

@@ -1,4 +1,4 @@
-import { Aggregate, streamId } from '@app/event-store';
+import { Aggregate, streamId, streamTarget } from '@app/event-store';
 import {
   MigrationCompleted,
   MigrationDocumentMoved,
@@ -82,3 +82,10 @@ export class Migration extends Aggregate<MigrationEvent> {
     else if (MigrationFailed.is(event)) this.status = 'failed';
   }
 }
+
+export const migrationTarget = (apiKey: string, migrationId: string) =>
+  streamTarget(
+    MIGRATION_STREAM_TYPE,
+    migrationStream(apiKey, migrationId),
+    () => new Migration(apiKey, migrationId),
+  );

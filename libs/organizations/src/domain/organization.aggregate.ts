@@ -1,4 +1,4 @@
-import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { Aggregate, ItemRefused, streamId, streamTarget } from '@app/event-store';
 import {
   OrganizationAdded,
   OrganizationDeleted,
@@ -80,3 +80,10 @@ export class Organization extends Aggregate<OrganizationEvent> {
     else if (OrganizationDeleted.is(event)) this.exists = false;
   }
 }
+
+export const organizationTarget = (apiKey: string, organizationId: string) =>
+  streamTarget(
+    ORGANIZATION_STREAM_TYPE,
+    organizationStream(apiKey, organizationId),
+    () => new Organization(),
+  );

@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AggregateRepository,
-  EventStore,
-  retryOnConflict,
-  type EventMetadata,
-} from '@app/event-store';
+import { AggregateRepository, type EventMetadata } from '@app/event-store';
 import { yieldToEventLoop } from '@app/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  CollabRecord,
-  RECORD_STREAM_TYPE,
   recordStream,
+  recordTarget,
+  type CollabRecord,
 } from '../../domain/collab-record.aggregate';
 import type { RecordKind, RecordRef, RemovalReason } from '../../domain/collab-record.events';
 
@@ -32,7 +27,6 @@ interface RefRow {
 export class RecordRemover {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
   ) {}
 
@@ -122,28 +116,20 @@ export class RecordRemover {
     let acted = 0;
     for (let i = 0; i < refs.length; i += CHUNK) {
       const chunk = refs.slice(i, i + CHUNK);
-      const work = () =>
-        this.store.transaction(async (m) => {
-          const events = await this.store.readStreams(
-            chunk.flatMap(streamsOf).map(recordStream),
-            m,
-          );
-          const load = (ref: RecordRef) =>
-            new CollabRecord(ref).load((events.get(recordStream(ref)) ?? []) as never);
-          const at = Date.now();
-          const changes = chunk.map((ref) => decide(ref, load, at));
-          await this.repository.save(
-            changes.flat().map((aggregate) => ({
-              streamId: recordStream(aggregate.ref),
-              streamType: RECORD_STREAM_TYPE,
-              aggregate,
-            })),
-            metadata,
-            m,
-          );
-          return changes.filter((c) => c.length > 0).length;
-        }, manager);
-      acted += manager ? await work() : await retryOnConflict(work);
+      const targets = chunk.flatMap(streamsOf).map((ref) => recordTarget(ref));
+      acted += await this.repository.updateMany(
+        targets,
+        metadata,
+        {
+          decide: (records) => {
+            const byStream = new Map(records.map((r, j) => [targets[j].streamId, r]));
+            const load = (ref: RecordRef) => byStream.get(recordStream(ref))!;
+            const at = Date.now();
+            return chunk.filter((ref) => decide(ref, load, at).length > 0).length;
+          },
+        },
+        manager,
+      );
       await yieldToEventLoop();
     }
     return acted;

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { metadataOf } from '@app/workspaces';
-import {
-  RECORD_STREAM_TYPE,
-  recordStream,
-  type CollabRecord,
-} from '../../domain/collab-record.aggregate';
+import { recordTarget, type CollabRecord } from '../../domain/collab-record.aggregate';
 import type { RecordRef } from '../../domain/collab-record.events';
 import { refOf, type RecordTarget } from './record-target';
 import { TargetDocument } from './target-document';
@@ -18,7 +14,6 @@ import { TargetDocument } from './target-document';
 @Injectable()
 export class RecordWriter {
   constructor(
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly document: TargetDocument,
   ) {}
@@ -29,20 +24,13 @@ export class RecordWriter {
     create: (ref: RecordRef) => A,
     decide: (record: A, at: number) => R,
   ): Promise<R> {
-    const ref = refOf(target, recordId);
-    const streamId = recordStream(ref);
-    return retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const place = await this.document.open(target, m);
-        const record = await this.repository.load(streamId, () => create(ref), m);
-        const result = decide(record, Date.now());
-        await this.repository.save(
-          [...place, { streamId, streamType: RECORD_STREAM_TYPE, aggregate: record }],
-          metadataOf(target.tenant),
-          m,
-        );
-        return result;
-      }),
+    return this.repository.update(
+      recordTarget(refOf(target, recordId), create),
+      metadataOf(target.tenant),
+      {
+        before: async (m) => ({ toSave: await this.document.open(target, m) }),
+        decide: (record) => decide(record, Date.now()),
+      },
     );
   }
 }

@@ -3,19 +3,13 @@ import {
   AggregateRepository,
   EventStore,
   ItemRefused,
-  retryOnConflict,
   SubscriptionRunner,
   type EventMetadata,
 } from '@app/event-store';
 import { JobHandler, JobQueue, type JobRun } from '@app/platform';
-import type { EntityManager } from 'typeorm';
-import { Document, DOCUMENT_STREAM_TYPE, documentStream } from '../../domain/document.aggregate';
+import { documentStream, documentTarget } from '../../domain/document.aggregate';
 import { DocumentMigrated } from '../../domain/document.events';
-import {
-  Migration,
-  MIGRATION_STREAM_TYPE,
-  migrationStream,
-} from '../../domain/migration.aggregate';
+import { migrationTarget, type Migration } from '../../domain/migration.aggregate';
 import {
   MIGRATION_MOVE_JOB,
   MIGRATION_SETTLE_JOB,
@@ -71,48 +65,63 @@ export class MigrationProcessManager {
 
   private async start({ apiKey, migrationId }: MigrationJobData): Promise<void> {
     const moveJob = migrationJobId(MIGRATION_MOVE_JOB, migrationId);
-    const started = await retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const migration = await this.load(m, apiKey, migrationId);
-        migration.start(Date.now());
-        await this.save(m, migration, []);
-        if (migration.status !== 'in_progress') return false;
-        const data: MigrationJobData = { apiKey, migrationId };
-        await this.queue.enqueue([{ id: moveJob, name: MIGRATION_MOVE_JOB, data }], {}, m);
-        return true;
-      }),
+    const data: MigrationJobData = { apiKey, migrationId };
+    const started = await this.repository.update(
+      migrationTarget(apiKey, migrationId),
+      metadataOf(apiKey, migrationId),
+      {
+        decide: (migration) => {
+          migration.start(Date.now());
+          return migration.status === 'in_progress';
+        },
+        after: async (m, _recorded, started) => {
+          if (started)
+            await this.queue.enqueue([{ id: moveJob, name: MIGRATION_MOVE_JOB, data }], {}, m);
+          return started;
+        },
+      },
     );
     if (started) await this.queue.dispatch([moveJob]);
   }
 
   private async move({ apiKey, migrationId }: MigrationJobData): Promise<void> {
     const settleJob = migrationJobId(MIGRATION_SETTLE_JOB, migrationId);
-    const moved = await retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const migration = await this.load(m, apiKey, migrationId);
-        if (migration.status !== 'in_progress' || migration.documentMoved) return false;
+    const data: MigrationJobData = { apiKey, migrationId };
+    const own = migrationTarget(apiKey, migrationId);
+    const moved = await this.repository.updateMany(
+      // The document's two streams, while it is still to move.
+      ({ migration }: { migration: Migration }) => {
+        if (migration.status !== 'in_progress' || migration.documentMoved) return [];
         const ref = { apiKey, organizationId: migration.organizationId };
-        const source = new Document({ ...ref, documentId: migration.documentId });
-        const target = new Document({ ...ref, documentId: migration.newDocumentId });
-        const streams = [documentStream(source.ref), documentStream(target.ref)];
-        const history = await this.store.readStreams(streams, m);
-        source.load((history.get(streams[0]) ?? []) as never);
-        target.load((history.get(streams[1]) ?? []) as never);
-        const at = Date.now();
-        try {
-          source.migrateTo(target, migrationId, at);
-          migration.markDocumentMoved(at);
-        } catch (err) {
-          if (!(err instanceof ItemRefused)) throw err;
-          migration.fail(err.message, at);
-        }
-        await this.save(m, migration, [source, target]);
-        if (!migration.documentMoved) return false;
-        const data: MigrationJobData = { apiKey, migrationId };
-        const job = { id: settleJob, name: MIGRATION_SETTLE_JOB, data };
-        await this.queue.enqueue([job], { maxAttempts: SETTLE_ATTEMPTS }, m);
-        return true;
-      }),
+        return [
+          documentTarget({ ...ref, documentId: migration.documentId }),
+          documentTarget({ ...ref, documentId: migration.newDocumentId }),
+        ];
+      },
+      metadataOf(apiKey, migrationId),
+      {
+        before: async (m) => {
+          const migration = await this.repository.load(own.streamId, own.create, m);
+          return { migration, toSave: [{ ...own, aggregate: migration }] };
+        },
+        decide: ([source, target], { prepared: { migration } }) => {
+          if (!source) return false;
+          const at = Date.now();
+          try {
+            source.migrateTo(target, migrationId, at);
+            migration.markDocumentMoved(at);
+          } catch (err) {
+            if (!(err instanceof ItemRefused)) throw err;
+            migration.fail(err.message, at);
+          }
+          return migration.documentMoved;
+        },
+        after: async (m, _recorded, moved) => {
+          const job = { id: settleJob, name: MIGRATION_SETTLE_JOB, data };
+          if (moved) await this.queue.enqueue([job], { maxAttempts: SETTLE_ATTEMPTS }, m);
+          return moved;
+        },
+      },
     );
     if (moved) await this.queue.dispatch([settleJob]);
   }
@@ -128,19 +137,20 @@ export class MigrationProcessManager {
       ? await this.subscriptions.waitForEvent(moved, SETTLE_WAIT_MS)
       : 'handled';
     if (outcome === 'pending') throw new Error('waiting for the document data to follow it');
-    await retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const migration = await this.load(m, apiKey, migrationId);
+    await this.repository.update(
+      migrationTarget(apiKey, migrationId),
+      metadataOf(apiKey, migrationId),
+      (migration) => {
         if (outcome === 'parked') migration.fail(DATA_NOT_MOVED, Date.now());
         else migration.complete(Date.now());
-        await this.save(m, migration, []);
-      }),
+      },
     );
   }
 
   /** The DocumentMigrated event this migration appended on its source document. */
   private async movedEvent(apiKey: string, migrationId: string) {
-    const migration = await this.load(undefined, apiKey, migrationId);
+    const { streamId, create } = migrationTarget(apiKey, migrationId);
+    const migration = await this.repository.load(streamId, create);
     const source = documentStream({
       apiKey,
       organizationId: migration.organizationId,
@@ -161,45 +171,16 @@ export class MigrationProcessManager {
       if (job.attempt < job.maxAttempts) throw err;
       const { apiKey, migrationId } = job.data;
       this.logger.error({ msg: 'migration failed', migrationId, err: String(err) });
-      await retryOnConflict(() =>
-        this.store.transaction(async (m) => {
-          const migration = await this.load(m, apiKey, migrationId);
-          migration.fail(FAILED_INTERNALLY, Date.now());
-          await this.save(m, migration, []);
-        }),
+      await this.repository.update(
+        migrationTarget(apiKey, migrationId),
+        metadataOf(apiKey, migrationId),
+        (migration) => migration.fail(FAILED_INTERNALLY, Date.now()),
       );
     }
   }
+}
 
-  private load(m: EntityManager | undefined, apiKey: string, migrationId: string) {
-    return this.repository.load(
-      migrationStream(apiKey, migrationId),
-      () => new Migration(apiKey, migrationId),
-      m,
-    );
-  }
-
-  private async save(m: EntityManager, migration: Migration, documents: Document[]) {
-    const metadata: EventMetadata = {
-      apiKey: migration.apiKey,
-      actor: 'process:document-migration',
-      causationId: migration.migrationId,
-    };
-    await this.repository.save(
-      [
-        {
-          streamId: migrationStream(migration.apiKey, migration.migrationId),
-          streamType: MIGRATION_STREAM_TYPE,
-          aggregate: migration,
-        },
-        ...documents.map((document) => ({
-          streamId: documentStream(document.ref),
-          streamType: DOCUMENT_STREAM_TYPE,
-          aggregate: document,
-        })),
-      ],
-      metadata,
-      m,
-    );
-  }
+/** Who writes a migration's events, and why. */
+function metadataOf(apiKey: string, migrationId: string): EventMetadata {
+  return { apiKey, actor: 'process:document-migration', causationId: migrationId };
 }

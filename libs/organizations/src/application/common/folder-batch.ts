@@ -3,9 +3,7 @@ import {
   AggregateRepository,
   BatchOutcome,
   DUPLICATE_ID_MESSAGE,
-  EventStore,
   repeatedIds,
-  retryOnConflict,
   type BatchResult,
 } from '@app/event-store';
 import { metadataOf, type ApiKeyTenant } from '@app/workspaces';
@@ -21,7 +19,6 @@ import { OrganizationScope } from './organization-scope';
 @Injectable()
 export class FolderBatch {
   constructor(
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly scope: OrganizationScope,
   ) {}
@@ -33,23 +30,24 @@ export class FolderBatch {
   ): Promise<BatchResult> {
     const at = Date.now();
     const repeated = repeatedIds(request.folders.map((f) => f.folderId));
-    return retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
-        const { tree, toSave } = await this.scope.open(manager, {
+    // The tree (and an organization made on the fly) is what the scope opens.
+    return this.repository.updateMany([], metadataOf(tenant), {
+      before: (manager) =>
+        this.scope.open(manager, {
           apiKey: tenant.apiKey,
           organizationId: request.organizationId,
           createOrganization: request.createOrganization,
           at,
-        });
+        }),
+      decide: (_none, { prepared: { tree } }) => {
         const outcome = new BatchOutcome();
         for (const item of request.folders) {
           if (repeated.has(item.folderId))
             outcome.fail(item.folderId, DUPLICATE_ID_MESSAGE, 'duplicate');
           else outcome.attempt(item.folderId, () => decide(tree, item, at));
         }
-        await this.repository.save(toSave, metadataOf(tenant), manager);
         return outcome.toJSON();
-      }),
-    );
+      },
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, EventStore, ItemRefused, retryOnConflict } from '@app/event-store';
+import { AggregateRepository, ItemRefused } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { metadataOf } from '@app/workspaces';
 import { FOLDER_MESSAGES } from '../../domain/folder-tree.aggregate';
@@ -14,29 +14,23 @@ import { DeleteFolderCommand } from './delete-folder.command';
 @CommandHandler(DeleteFolderCommand)
 export class DeleteFolderHandler implements ICommandHandler<DeleteFolderCommand> {
   constructor(
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly scope: OrganizationScope,
   ) {}
 
   execute({ tenant, organizationId, folderId }: DeleteFolderCommand): Promise<null> {
     const at = Date.now();
-    return retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const { tree, toSave } = await this.scope.open(m, {
-          apiKey: tenant.apiKey,
-          organizationId,
-          at,
-        });
+    return this.repository.updateMany([], metadataOf(tenant), {
+      before: (m) => this.scope.open(m, { apiKey: tenant.apiKey, organizationId, at }),
+      decide: (_none, { prepared: { tree } }) => {
         try {
           tree.delete(folderId, at);
         } catch (err) {
           if (!(err instanceof ItemRefused)) throw err;
           throw new ServiceError('NOT_FOUND', FOLDER_MESSAGES.missing, { folderId });
         }
-        await this.repository.save(toSave, metadataOf(tenant), m);
         return null;
-      }),
-    );
+      },
+    });
   }
 }

@@ -5,16 +5,10 @@ import {
   DUPLICATE_ID_MESSAGE,
   EventStore,
   repeatedIds,
-  retryOnConflict,
-  type AggregateToSave,
 } from '@app/event-store';
 import { metadataOf } from '@app/workspaces';
 import { folderTreeStream } from '../../domain/folder-tree.aggregate';
-import {
-  Organization,
-  ORGANIZATION_STREAM_TYPE,
-  organizationStream,
-} from '../../domain/organization.aggregate';
+import { organizationTarget } from '../../domain/organization.aggregate';
 import { OrganizationDeleted } from '../../domain/organization.events';
 import { DeleteOrganizationsCommand } from './delete-organizations.command';
 import type { DeletionResult } from './deletion-result';
@@ -36,41 +30,34 @@ export class DeleteOrganizationsHandler implements ICommandHandler<DeleteOrganiz
     const at = Date.now();
     const { apiKey } = tenant;
     const repeated = repeatedIds(organizationIds);
-    return retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const streams = organizationIds.map((id) => organizationStream(apiKey, id));
-        const history = await this.store.readStreams(streams, m);
-        const outcome = new BatchOutcome();
-        const toSave: AggregateToSave[] = [];
-        for (const id of organizationIds) {
-          if (repeated.has(id)) {
-            outcome.fail(id, DUPLICATE_ID_MESSAGE, 'duplicate');
-            continue;
+    const unique = organizationIds.filter((id) => !repeated.has(id));
+    return this.repository.updateMany(
+      unique.map((id) => organizationTarget(apiKey, id)),
+      metadataOf(tenant),
+      {
+        decide: (organizations) => {
+          const outcome = new BatchOutcome();
+          const byId = new Map(unique.map((id, i) => [id, organizations[i]]));
+          for (const id of organizationIds) {
+            if (repeated.has(id)) outcome.fail(id, DUPLICATE_ID_MESSAGE, 'duplicate');
+            else outcome.attempt(id, () => byId.get(id)!.delete(apiKey, id, at));
           }
-          const orgStream = organizationStream(apiKey, id);
-          const organization = new Organization().load((history.get(orgStream) ?? []) as never);
-          if (!outcome.attempt(id, () => organization.delete(apiKey, id, at))) continue;
-          toSave.push({
-            streamId: orgStream,
-            streamType: ORGANIZATION_STREAM_TYPE,
-            aggregate: organization,
-          });
-        }
-        const appended = await this.repository.save(toSave, metadataOf(tenant), m);
-        // A folder write racing this one conflicts on the purged stream and decides again.
-        const deletedIds = appended
-          .filter(OrganizationDeleted.is)
-          .map((e) => e.data.organizationId);
-        await this.store.purge(
-          m,
-          deletedIds.map((id) => folderTreeStream(apiKey, id)),
-        );
-        const result: DeletionResult = outcome.toJSON();
-        for (const event of appended.filter(OrganizationDeleted.is)) {
-          result[event.data.organizationId].deletionId = event.eventId;
-        }
-        return result;
-      }),
+          return outcome.toJSON();
+        },
+        after: async (m, appended, outcome) => {
+          // A folder write racing this one conflicts on the purged stream and decides again.
+          const deleted = appended.filter(OrganizationDeleted.is);
+          await this.store.purge(
+            m,
+            deleted.map((e) => folderTreeStream(apiKey, e.data.organizationId)),
+          );
+          const result: DeletionResult = outcome;
+          for (const event of deleted) {
+            result[event.data.organizationId].deletionId = event.eventId;
+          }
+          return result;
+        },
+      },
     );
   }
 }
