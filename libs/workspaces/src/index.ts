@@ -16,6 +16,7 @@ export {
   DOCUMENT_ACCESS_TYPES,
   type ApiKeyOptions,
   type DocumentAccessType,
+  type StoredWebhookConfig,
 } from './domain/api-key.events';
 export {
   GetAiProviderSettingsQuery,
@@ -32,7 +33,6 @@ export {
 export { ApiKey, API_KEY_STREAM_TYPE, apiKeyStream } from './domain/api-key.aggregate';
 export { WebhookConfigChecks } from './application/common/webhook-config-checks';
 export { WebhookServiceConfigDto } from './api/dto/webhook-service-config.dto';
-export { readWebhookSettings, type WebhookSettings } from './application/common/webhook-settings';
 export { readNotificationSwitch } from './application/common/notification-switch';
 export type {
   NotificationBatchWindow,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox, webhookSecretKey } from '@app/platform';
-import { readWebhookSettings } from '@app/workspaces';
 import { DataSource } from 'typeorm';
+import { readWebhookSettings } from '../read-models/basic-webhook-settings';
 import type { BodyFormat } from '../domain/delivery';
 
 /** What an attempt needs of its destination, read when it is made (a rotated secret applies). */

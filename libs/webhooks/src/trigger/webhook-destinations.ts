@@ -1,5 +1,6 @@
 import type { WebhookOffer } from '@app/platform';
-import { readWebhookSettings, WEBHOOK_TRIGGERS, type WebhookSettings } from '@app/workspaces';
+import { WEBHOOK_TRIGGERS } from '@app/workspaces';
+import { readWebhookSettings, type WebhookSettings } from '../read-models/basic-webhook-settings';
 import type { EntityManager } from 'typeorm';
 import type { Destination } from '../domain/delivery';
 

@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { SecretBox, ServiceError, standardWebhookSecret } from '@app/platform';
-import { readWebhookSettings } from '@app/workspaces';
 import { DataSource } from 'typeorm';
+import { readWebhookSettings } from '../../read-models/basic-webhook-settings';
 import { GetWebhookConfigQuery, type WebhookConfigView } from './get-webhook-config.query';
 
 @QueryHandler(GetWebhookConfigQuery)

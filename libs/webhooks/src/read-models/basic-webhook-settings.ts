@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import type { StoredWebhookConfig } from '../../domain/api-key.events';
+import type { StoredWebhookConfig } from '@app/workspaces';
 
-/** An API key's basic webhook settings (operation 4) as delivery reads them, secrets sealed. */
+/**
+ * An API key's basic webhook settings (operations 1 and 4) as delivery and operation 4's read
+ * see them, secrets sealed: kept on the API key stream, projected into `api_keys`.
+ */
 export interface WebhookSettings {
   apiKey: string;
   useWebhookService: boolean;
