@@ -1,4 +1,4 @@
-import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { Aggregate, ItemRefused, streamId, streamTarget } from '@app/event-store';
 import {
   ActivityAmended,
   ActivityDeleted,
@@ -89,3 +89,6 @@ export class Activity extends Aggregate<ActivityEvent> {
     }
   }
 }
+
+export const activityTarget = (ref: ActivityRef) =>
+  streamTarget(ACTIVITY_STREAM_TYPE, activityStream(ref), () => new Activity(ref));

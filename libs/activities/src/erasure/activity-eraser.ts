@@ -3,7 +3,6 @@ import { Identities, likePattern } from '@app/collaboration';
 import {
   AggregateRepository,
   EventStore,
-  retryOnConflict,
   SubscriptionRunner,
   type EventMetadata,
   type RecordedEvent,
@@ -17,7 +16,7 @@ import {
 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { DERIVED_ACTIVITIES_SUBSCRIPTION } from '../application/derived-activities/derived-activities.subscriber';
-import { Activity, ACTIVITY_STREAM_TYPE, activityStream } from '../domain/activity.aggregate';
+import { activityStream, activityTarget } from '../domain/activity.aggregate';
 import { ACTIVITY_EVENTS, type ActivityEvent, type ActivityRef } from '../domain/activity.events';
 import {
   aboutTheirCommentIn,
@@ -107,7 +106,7 @@ export class ActivityEraser implements UserDataEraser {
         const refs = ids
           .slice(i, i + CHUNK)
           .map((activityId) => ({ apiKey, organizationId, activityId }));
-        const changedIds = await retryOnConflict(() => this.eraseChunk(refs, who, metadata));
+        const changedIds = await this.eraseChunk(refs, who, metadata);
         for (const id of changedIds) erased.add(id);
         await yieldToEventLoop();
       }
@@ -145,49 +144,41 @@ export class ActivityEraser implements UserDataEraser {
     who: Identities,
     metadata: EventMetadata,
   ): Promise<string[]> {
-    return this.store.transaction(async (m) => {
-      const streams = refs.map(activityStream);
-      const history = await this.store.readStreams(streams, m);
-      const at = Date.now();
-      const activities: Activity[] = [];
-      const rewrites: { eventId: string; data: unknown }[] = [];
-      const changedIds: string[] = [];
-      refs.forEach((ref, i) => {
-        const events = (history.get(streams[i]) ?? []) as unknown as StoredEvent[];
-        // Every name and email the record ever showed for them, before any text is scrubbed.
-        for (const event of events) learnFromActivityEvent(event, who);
-        // Judged over the whole history: an amendment carries no comment copy to judge by.
-        const theirComment = aboutTheirCommentIn(events, who);
-        let touched = false;
-        for (const event of events) {
-          const data = eraseFromActivityEvent(event, who, theirComment);
-          if (!changed(data, event.data)) continue;
-          rewrites.push({ eventId: event.eventId, data });
-          touched = true;
-        }
-        const activity = new Activity(ref).load(events);
-        let recorded = false;
-        if (activity.content) {
-          const content = eraseActivityContent(activity.content, who, theirComment);
-          if (changed(content, activity.content)) {
-            activity.erase(content, at);
-            activities.push(activity);
-            recorded = true;
+    return this.repository.updateMany(refs.map(activityTarget), metadata, {
+      decide: (activities, { loaded }) => {
+        const at = Date.now();
+        const rewrites: { eventId: string; data: unknown }[] = [];
+        const changedIds: string[] = [];
+        refs.forEach((ref, i) => {
+          const events = (loaded.get(activityStream(ref)) ?? []) as unknown as StoredEvent[];
+          // Every name and email the record ever showed for them, before any text is scrubbed.
+          for (const event of events) learnFromActivityEvent(event, who);
+          // Judged over the whole history: an amendment carries no comment copy to judge by.
+          const theirComment = aboutTheirCommentIn(events, who);
+          let touched = false;
+          for (const event of events) {
+            const data = eraseFromActivityEvent(event, who, theirComment);
+            if (!changed(data, event.data)) continue;
+            rewrites.push({ eventId: event.eventId, data });
+            touched = true;
           }
-        }
-        if (touched || recorded) changedIds.push(ref.activityId);
-      });
-      await this.store.rewrite(m, rewrites);
-      await this.repository.save(
-        activities.map((aggregate) => ({
-          streamId: activityStream(aggregate.ref),
-          streamType: ACTIVITY_STREAM_TYPE,
-          aggregate,
-        })),
-        metadata,
-        m,
-      );
-      return changedIds;
+          const activity = activities[i];
+          let recorded = false;
+          if (activity.content) {
+            const content = eraseActivityContent(activity.content, who, theirComment);
+            if (changed(content, activity.content)) {
+              activity.erase(content, at);
+              recorded = true;
+            }
+          }
+          if (touched || recorded) changedIds.push(ref.activityId);
+        });
+        return { rewrites, changedIds };
+      },
+      after: async (m, _recorded, { rewrites, changedIds }) => {
+        await this.store.rewrite(m, rewrites);
+        return changedIds;
+      },
     });
   }
 }

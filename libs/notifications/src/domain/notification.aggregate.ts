@@ -1,4 +1,4 @@
-import { Aggregate, ItemRefused, streamId } from '@app/event-store';
+import { Aggregate, ItemRefused, streamId, streamTarget } from '@app/event-store';
 import {
   NotificationAdded,
   NotificationChanged,
@@ -107,3 +107,6 @@ export class Notification extends Aggregate<NotificationEvent> {
     }
   }
 }
+
+export const notificationTarget = (ref: NotificationRef) =>
+  streamTarget(NOTIFICATION_STREAM_TYPE, notificationStream(ref), () => new Notification(ref));

@@ -3,7 +3,6 @@ import { Identities, likePattern } from '@app/collaboration';
 import {
   AggregateRepository,
   EventStore,
-  retryOnConflict,
   SubscriptionRunner,
   type EventMetadata,
 } from '@app/event-store';
@@ -17,11 +16,7 @@ import {
 import { DataSource } from 'typeorm';
 import { DERIVED_NOTIFICATIONS_SUBSCRIPTION } from '../application/derived-notifications/derived-notifications.subscriber';
 import { batchKeyOf } from '../domain/derived-batches';
-import {
-  Notification,
-  NOTIFICATION_STREAM_TYPE,
-  notificationStream,
-} from '../domain/notification.aggregate';
+import { notificationStream, notificationTarget } from '../domain/notification.aggregate';
 import {
   NOTIFICATION_EVENTS,
   NotificationAdded,
@@ -120,7 +115,7 @@ export class NotificationEraser implements UserDataEraser {
           organizationId,
           notificationId,
         }));
-        const changedIds = await retryOnConflict(() => this.eraseChunk(refs, who, metadata));
+        const changedIds = await this.eraseChunk(refs, who, metadata);
         for (const id of changedIds) erased.add(id);
         await yieldToEventLoop();
       }
@@ -157,54 +152,47 @@ export class NotificationEraser implements UserDataEraser {
     who: Identities,
     metadata: EventMetadata,
   ): Promise<string[]> {
-    return this.store.transaction(async (m) => {
-      const streams = refs.map(notificationStream);
-      const history = await this.store.readStreams(streams, m);
-      const at = Date.now();
-      const notifications: Notification[] = [];
-      const rewrites: { eventId: string; data: unknown }[] = [];
-      const changedIds: string[] = [];
-      refs.forEach((ref, i) => {
-        const events = (history.get(streams[i]) ?? []) as unknown as (NotificationEvent & {
-          eventId: string;
-        })[];
-        for (const event of events) learnFromNotificationEvent(event, who);
-        const notification = new Notification(ref).load(events as never);
-        // Who made it, as it last read (a deleted one too): theirs goes whole.
-        const made = madeByErased(lastContent(events), who);
-        let touched = false;
-        for (const event of events) {
-          const data = eraseFromNotificationEvent(event, who, made);
-          if (!changed(data, event.data)) continue;
-          rewrites.push({ eventId: event.eventId, data });
-          touched = true;
-        }
-        let recorded = false;
-        if (notification.content && made) {
-          notification.delete(at);
-          recorded = true;
-        } else if (notification.content) {
-          const content = eraseNotificationContent(notification.content, who);
-          const readBy = eraseReadState(notification.readBy, who);
-          if (changed(content, notification.content) || changed(readBy, notification.readBy)) {
-            notification.erase(content, readBy, at);
-            recorded = true;
+    return this.repository.updateMany(refs.map(notificationTarget), metadata, {
+      decide: (notifications, { loaded }) => {
+        const at = Date.now();
+        const rewrites: { eventId: string; data: unknown }[] = [];
+        const changedIds: string[] = [];
+        refs.forEach((ref, i) => {
+          const events = (loaded.get(notificationStream(ref)) ??
+            []) as unknown as (NotificationEvent & {
+            eventId: string;
+          })[];
+          for (const event of events) learnFromNotificationEvent(event, who);
+          const notification = notifications[i];
+          // Who made it, as it last read (a deleted one too): theirs goes whole.
+          const made = madeByErased(lastContent(events), who);
+          let touched = false;
+          for (const event of events) {
+            const data = eraseFromNotificationEvent(event, who, made);
+            if (!changed(data, event.data)) continue;
+            rewrites.push({ eventId: event.eventId, data });
+            touched = true;
           }
-        }
-        if (recorded) notifications.push(notification);
-        if (touched || recorded) changedIds.push(ref.notificationId);
-      });
-      await this.store.rewrite(m, rewrites);
-      await this.repository.save(
-        notifications.map((aggregate) => ({
-          streamId: notificationStream(aggregate.ref),
-          streamType: NOTIFICATION_STREAM_TYPE,
-          aggregate,
-        })),
-        metadata,
-        m,
-      );
-      return changedIds;
+          let recorded = false;
+          if (notification.content && made) {
+            notification.delete(at);
+            recorded = true;
+          } else if (notification.content) {
+            const content = eraseNotificationContent(notification.content, who);
+            const readBy = eraseReadState(notification.readBy, who);
+            if (changed(content, notification.content) || changed(readBy, notification.readBy)) {
+              notification.erase(content, readBy, at);
+              recorded = true;
+            }
+          }
+          if (touched || recorded) changedIds.push(ref.notificationId);
+        });
+        return { rewrites, changedIds };
+      },
+      after: async (m, _recorded, { rewrites, changedIds }) => {
+        await this.store.rewrite(m, rewrites);
+        return changedIds;
+      },
     });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository, streamTarget } from '@app/event-store';
 import { metadataOf, type ApiKeyTenant } from '@app/workspaces';
 import {
   UserPermissions,
@@ -13,10 +13,7 @@ import {
  */
 @Injectable()
 export class UserPermissionStreams {
-  constructor(
-    private readonly store: EventStore,
-    private readonly repository: AggregateRepository,
-  ) {}
+  constructor(private readonly repository: AggregateRepository) {}
 
   change(
     tenant: ApiKeyTenant,
@@ -24,22 +21,25 @@ export class UserPermissionStreams {
     organizationIds: string[],
     change: (permissions: UserPermissions, organizationId: string) => void,
   ): Promise<void> {
-    return retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
-        const refs = organizationIds.map((organizationId) => ({
-          apiKey: tenant.apiKey,
-          organizationId,
-          userId,
-        }));
-        const history = await this.store.readStreams(refs.map(userPermissionsStream), manager);
-        const toSave = refs.map((ref) => {
-          const streamId = userPermissionsStream(ref);
-          const aggregate = new UserPermissions(ref).load((history.get(streamId) ?? []) as never);
-          change(aggregate, ref.organizationId);
-          return { streamId, streamType: USER_PERMISSIONS_STREAM_TYPE, aggregate };
-        });
-        await this.repository.save(toSave, metadataOf(tenant), manager);
-      }),
+    const refs = organizationIds.map((organizationId) => ({
+      apiKey: tenant.apiKey,
+      organizationId,
+      userId,
+    }));
+    return this.repository.updateMany(
+      refs.map((ref) =>
+        streamTarget(
+          USER_PERMISSIONS_STREAM_TYPE,
+          userPermissionsStream(ref),
+          () => new UserPermissions(ref),
+        ),
+      ),
+      metadataOf(tenant),
+      {
+        decide: (permissions) => {
+          permissions.forEach((aggregate, i) => change(aggregate, refs[i].organizationId));
+        },
+      },
     );
   }
 }

@@ -1,11 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DocumentDirectory } from '@app/documents';
-import {
-  AggregateRepository,
-  EventStore,
-  retryOnConflict,
-  type AggregateToSave,
-} from '@app/event-store';
+import { AggregateRepository, streamTarget } from '@app/event-store';
 import { OrganizationScope } from '@app/organizations';
 import { ServiceError } from '@app/platform';
 import { metadataOf, readActivitySwitch } from '@app/workspaces';
@@ -50,7 +45,6 @@ function checkItems(items: readonly ActivityItemDto[]): void {
 @CommandHandler(AddActivitiesCommand)
 export class AddActivitiesHandler implements ICommandHandler<AddActivitiesCommand> {
   constructor(
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly organizations: OrganizationScope,
     private readonly documents: DocumentDirectory,
@@ -66,29 +60,34 @@ export class AddActivitiesHandler implements ICommandHandler<AddActivitiesComman
       organizationId,
       activityId: item.id ?? newActivityId(),
     }));
-    return retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
-        const at = Date.now();
-        const scope = await this.organizations.open(manager, { apiKey, organizationId, at });
-        await this.documents.require(apiKey, organizationId, documentId, manager);
-        const immutable = (await readActivitySwitch(manager, apiKey)).immutable ?? false;
-        const streams = refs.map(activityStream);
-        const history = await this.store.readStreams(streams, manager);
-        const toSave: AggregateToSave[] = input.activities.map((item, i) => {
-          const activity = new Activity(refs[i]).load((history.get(streams[i]) ?? []) as never);
-          if (activity.content?.immutable) {
-            throw new ServiceError(
-              'FAILED_PRECONDITION',
-              `Activity ${refs[i].activityId} is immutable and cannot be replaced`,
-              { fields: [{ field: field(i, 'id'), message: ACTIVITY_MESSAGES.immutable }] },
-            );
-          }
-          activity.log(contentOf(documentId, item, immutable, at));
-          return { streamId: streams[i], streamType: ACTIVITY_STREAM_TYPE, aggregate: activity };
-        });
-        await this.repository.save([...scope.toSave, ...toSave], metadataOf(tenant), manager);
-        return { success: true, message: ACTIVITY_MESSAGES.added };
-      }),
+    return this.repository.updateMany(
+      refs.map((ref) =>
+        streamTarget(ACTIVITY_STREAM_TYPE, activityStream(ref), () => new Activity(ref)),
+      ),
+      metadataOf(tenant),
+      {
+        before: async (manager) => {
+          const at = Date.now();
+          const scope = await this.organizations.open(manager, { apiKey, organizationId, at });
+          await this.documents.require(apiKey, organizationId, documentId, manager);
+          const immutable = (await readActivitySwitch(manager, apiKey)).immutable ?? false;
+          return { at, immutable, toSave: scope.toSave };
+        },
+        decide: (activities, { prepared: { at, immutable } }) => {
+          input.activities.forEach((item, i) => {
+            const activity = activities[i];
+            if (activity.content?.immutable) {
+              throw new ServiceError(
+                'FAILED_PRECONDITION',
+                `Activity ${refs[i].activityId} is immutable and cannot be replaced`,
+                { fields: [{ field: field(i, 'id'), message: ACTIVITY_MESSAGES.immutable }] },
+              );
+            }
+            activity.log(contentOf(documentId, item, immutable, at));
+          });
+          return { success: true, message: ACTIVITY_MESSAGES.added };
+        },
+      },
     );
   }
 }

@@ -1,16 +1,12 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserAccess } from '@app/access';
 import { DocumentDirectory } from '@app/documents';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { OrganizationScope } from '@app/organizations';
 import { ServiceError } from '@app/platform';
 import { metadataOf } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
-import {
-  Notification,
-  NOTIFICATION_STREAM_TYPE,
-  notificationStream,
-} from '../../domain/notification.aggregate';
+import { notificationTarget } from '../../domain/notification.aggregate';
 import type { NotificationContent } from '../../domain/notification.events';
 import { newNotificationId } from '../../domain/notification-id';
 import { recipientMaps } from '../common/recipients';
@@ -24,7 +20,6 @@ import { AddNotificationCommand, type AddNotificationResult } from './add-notifi
 @CommandHandler(AddNotificationCommand)
 export class AddNotificationHandler implements ICommandHandler<AddNotificationCommand> {
   constructor(
-    private readonly store: EventStore,
     private readonly repository: AggregateRepository,
     private readonly organizations: OrganizationScope,
     private readonly documents: DocumentDirectory,
@@ -46,9 +41,8 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
       notificationId: input.notificationId ?? newNotificationId(),
     };
     const given = recipientMaps(input.notifyUsers ?? [], 'data.notifyUsers');
-    const streamId = notificationStream(ref);
-    return retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
+    return this.repository.update(notificationTarget(ref), metadataOf(tenant), {
+      before: async (manager) => {
         const at = Date.now();
         const scope = await this.organizations.open(manager, {
           apiKey,
@@ -71,24 +65,13 @@ export class AddNotificationHandler implements ICommandHandler<AddNotificationCo
         const recipients = input.verifyUserPermissions
           ? recipientMaps(await this.withAccess(manager, tenant, input), 'data.notifyUsers')
           : given;
-        const notification = await this.repository.load(
-          streamId,
-          () => new Notification(ref),
-          manager,
-        );
+        return { at, recipients, toSave: [...scope.toSave, ...document] };
+      },
+      decide: (notification, { prepared: { at, recipients } }) => {
         const message = notification.add(contentOf(input, recipients, at), at);
-        await this.repository.save(
-          [
-            ...scope.toSave,
-            ...document,
-            { streamId, streamType: NOTIFICATION_STREAM_TYPE, aggregate: notification },
-          ],
-          metadataOf(tenant),
-          manager,
-        );
         return { success: true, message };
-      }),
-    );
+      },
+    });
   }
 
   private async withAccess(

@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { commentSourceExists } from '@app/collaboration';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository } from '@app/event-store';
 import { JobHandler, type JobRun } from '@app/platform';
 import { addressesAnyone, released, withoutReaders } from '../../domain/derived-delivery';
-import {
-  Notification,
-  NOTIFICATION_STREAM_TYPE,
-  notificationStream,
-} from '../../domain/notification.aggregate';
+import { notificationTarget } from '../../domain/notification.aggregate';
 import { DELIVER_JOB, type DeliverJobData } from './deliver-job';
 
 /**
@@ -20,25 +16,23 @@ import { DELIVER_JOB, type DeliverJobData } from './deliver-job';
  */
 @Injectable()
 export class NotificationDelivery {
-  constructor(
-    private readonly store: EventStore,
-    private readonly repository: AggregateRepository,
-  ) {}
+  constructor(private readonly repository: AggregateRepository) {}
 
   @JobHandler(DELIVER_JOB)
   async deliver({ id, data }: JobRun<DeliverJobData>): Promise<void> {
     const { apiKey, organizationId, notificationId, source } = data;
     const ref = { apiKey, organizationId, notificationId };
-    const streamId = notificationStream(ref);
-    await retryOnConflict(() =>
-      this.store.transaction(async (m) => {
-        const notification = await this.repository.load(streamId, () => new Notification(ref), m);
+    const metadata = { apiKey, actor: 'process:derived-notifications', causationId: id };
+    await this.repository.update(
+      notificationTarget(ref),
+      metadata,
+      async (notification, { manager }) => {
         const content = notification.content;
         if (content?.heldUntil === undefined) return;
         const at = Date.now();
         const there =
           !source ||
-          (await commentSourceExists(m, {
+          (await commentSourceExists(manager, {
             apiKey,
             organizationId,
             documentId: content.documentId,
@@ -47,12 +41,7 @@ export class NotificationDelivery {
         const left = there && withoutReaders(content, Object.keys(notification.readBy));
         if (left && addressesAnyone(left)) notification.add(released(left), at);
         else notification.delete(at);
-        await this.repository.save(
-          [{ streamId, streamType: NOTIFICATION_STREAM_TYPE, aggregate: notification }],
-          { apiKey, actor: 'process:derived-notifications', causationId: id },
-          m,
-        );
-      }),
+      },
     );
   }
 }

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { AggregateRepository, EventStore, retryOnConflict } from '@app/event-store';
+import { AggregateRepository, streamTarget } from '@app/event-store';
 import { MAX_BATCH_ITEMS, ServiceError } from '@app/platform';
 import { metadataOf } from '@app/workspaces';
 import {
@@ -20,10 +20,7 @@ import {
  */
 @CommandHandler(SetNotificationSettingsCommand)
 export class SetNotificationSettingsHandler implements ICommandHandler<SetNotificationSettingsCommand> {
-  constructor(
-    private readonly store: EventStore,
-    private readonly repository: AggregateRepository,
-  ) {}
+  constructor(private readonly repository: AggregateRepository) {}
 
   async execute(command: SetNotificationSettingsCommand): Promise<Record<string, UserSettingsSet>> {
     const { tenant, organizationId, channels } = command;
@@ -40,24 +37,21 @@ export class SetNotificationSettingsHandler implements ICommandHandler<SetNotifi
     const refs: NotificationSettingsRef[] = userIds.flatMap((userId) =>
       levels.map((documentId) => ({ apiKey: tenant.apiKey, organizationId, documentId, userId })),
     );
-    await retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
-        const at = Date.now();
-        const streams = refs.map(notificationSettingsStream);
-        const history = await this.store.readStreams(streams, manager);
-        const toSave = refs.map((ref, i) => {
-          const settings = new UserNotificationSettings(ref).load(
-            (history.get(streams[i]) ?? []) as never,
-          );
-          settings.set(channels, at);
-          return {
-            streamId: streams[i],
-            streamType: NOTIFICATION_SETTINGS_STREAM_TYPE,
-            aggregate: settings,
-          };
-        });
-        await this.repository.save(toSave, metadataOf(tenant), manager);
-      }),
+    await this.repository.updateMany(
+      refs.map((ref) =>
+        streamTarget(
+          NOTIFICATION_SETTINGS_STREAM_TYPE,
+          notificationSettingsStream(ref),
+          () => new UserNotificationSettings(ref),
+        ),
+      ),
+      metadataOf(tenant),
+      {
+        decide: (settings) => {
+          const at = Date.now();
+          for (const userSettings of settings) userSettings.set(channels, at);
+        },
+      },
     );
     const where =
       documentIds === undefined
