@@ -44,7 +44,7 @@ export async function destinationsOf(
 }
 
 /** One destination of an offer: the basic URLs' or an advanced endpoint's. */
-export interface Target {
+export interface OfferTarget {
   destination: Destination;
   url: string;
   /** Fields only this destination gets (a processed URL's). */
@@ -61,8 +61,8 @@ export function targetsOf(
   offer: WebhookOffer,
   basic: WebhookSettings | undefined,
   endpoints: EndpointTarget[] = [],
-): Target[] {
-  const targets: Target[] = [];
+): OfferTarget[] {
+  const targets: OfferTarget[] = [];
   if (
     basic?.useWebhookService &&
     TRIGGERS.has(offer.eventType) &&

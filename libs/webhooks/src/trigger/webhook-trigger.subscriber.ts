@@ -15,7 +15,7 @@ import { payloadJsonOf } from '../domain/payload-json';
 import { sealPayload } from '../domain/stored-payload';
 import { DELIVERIES_CHANNEL } from '../delivery/deliveries-listener';
 import { DeliveryWorker } from '../delivery/delivery-worker';
-import { destinationsOf, hasAny, targetsOf, type Target } from './webhook-destinations';
+import { destinationsOf, hasAny, targetsOf, type OfferTarget } from './webhook-destinations';
 import { WebhookSources } from './webhook-sources';
 
 export const WEBHOOK_TRIGGER_SUBSCRIPTION = 'webhooks.trigger';
@@ -80,7 +80,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
     const at = new Map(events.map((e) => [e.eventId, e.createdAt]));
     // Where each offer goes; one going nowhere is dropped before any payload is extended.
     const routed: WebhookOffer[] = [];
-    const targets: Target[][] = [];
+    const targets: OfferTarget[][] = [];
     const pace = pacer();
     for (const offer of offers) {
       await pace();
