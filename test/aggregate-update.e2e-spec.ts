@@ -72,6 +72,24 @@ describe('changing an aggregate', () => {
     expect(await totalOf(target)).toBe(1);
   });
 
+  it('refuses one stream given twice at once, without retrying', async () => {
+    const target = counter();
+    let attempts = 0;
+    const twice = repository.updateMany(
+      [target, target],
+      {},
+      {
+        decide: (counters) => {
+          attempts += 1;
+          return counters.map((c) => c.count(1));
+        },
+      },
+    );
+    await expect(twice).rejects.toThrow(`Stream ${target.streamId} given twice in one change`);
+    expect(attempts).toBe(1);
+    expect(await totalOf(target)).toBe(0);
+  });
+
   it("answers ABORTED when conflicts go on; in the caller's transaction it does not retry", async () => {
     const target = counter();
     let attempts = 0;

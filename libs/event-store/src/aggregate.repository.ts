@@ -99,6 +99,13 @@ export class AggregateRepository {
     metadata: EventMetadata,
     manager?: EntityManager,
   ): Promise<RecordedEvent[]> {
+    // Two aggregates of one stream would append at one version and conflict on every retry:
+    // a caller's mistake, not a race, so it fails at once.
+    const streams = new Set<string>();
+    for (const { streamId } of items) {
+      if (streams.has(streamId)) throw new Error(`Stream ${streamId} given twice in one change`);
+      streams.add(streamId);
+    }
     return this.store.append(
       items.map(({ streamType, streamId, aggregate }) => ({
         streamType,
