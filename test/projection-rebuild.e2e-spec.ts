@@ -59,13 +59,32 @@ describe('projection rebuild', () => {
     await ok('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
     const endpoint = { url: 'https://hooks.example.com/e', disabled: true };
     const kept = await ok('/v2/workspace/advancedwebhook/endpoints/create', endpoint, h);
-    const gone = await ok('/v2/workspace/advancedwebhook/endpoints/create', endpoint, h);
+    const gone = await ok(
+      '/v2/workspace/advancedwebhook/endpoints/create',
+      { ...endpoint, url: 'https://hooks.example.com/forget-me', uid: 'u-1', metadata: { a: 1 } },
+      h,
+    );
     await ok(
       '/v2/workspace/advancedwebhook/endpoints/update',
       { endpointId: kept.id, description: 'kept', filterTypes: ['comment.add'] },
       h,
     );
+    await ok(
+      '/v2/workspace/advancedwebhook/endpoints/update',
+      {
+        endpointId: gone.id,
+        url: 'https://hooks.example.com/forget-me-2',
+        description: 'forget-me',
+      },
+      h,
+    );
     await ok('/v2/workspace/advancedwebhook/endpoints/delete', { endpointId: gone.id }, h);
+    // A deleted endpoint's URL (it may be a credential) and description are out of the log too.
+    const logged: { data: string }[] = await dataSource.query(
+      `SELECT data::text AS data FROM events WHERE stream_id LIKE 'webhook-settings:%'`,
+    );
+    expect(logged.filter((e) => e.data.includes('forget-me'))).toEqual([]);
+    expect(logged.filter((e) => e.data.includes(gone.id))).toHaveLength(3);
     await ok(
       '/v2/workspace/apikeyconfig/update',
       {

@@ -37,6 +37,20 @@ describe('advanced webhook settings moved into their streams', () => {
       h,
     );
     await data('advancedwebhook/endpoints/update', { endpointId: first.id, description: 'A' }, h);
+    // The highest seq so far, deleted before the move: never to be given again.
+    const gone = await data(
+      'advancedwebhook/endpoints/create',
+      { url: 'https://g.example.com' },
+      h,
+    );
+    const seqOf = async (endpointId: string) =>
+      Number(
+        (
+          await db.query(`SELECT seq FROM webhook_endpoints WHERE endpoint_id = $1`, [endpointId])
+        )[0].seq,
+      );
+    const goneSeq = await seqOf(gone.id);
+    await data('advancedwebhook/endpoints/delete', { endpointId: gone.id }, h);
     const reads = async () => ({
       config: await data('advancedwebhookconfig/get', {}, h),
       endpoints: await data('advancedwebhook/endpoints/get', { limit: 10 }, h),
@@ -70,7 +84,17 @@ describe('advanced webhook settings moved into their streams', () => {
       { url: 'https://c.example.com' },
       h,
     );
+    expect(await seqOf(third.id)).toBeGreaterThan(goneSeq);
     await data('advancedwebhook/endpoints/delete', { endpointId: first.id }, h);
+    // The deleted endpoint's data is out of the moved-in event too.
+    const logged = await db.query(
+      `SELECT data::text AS data FROM events WHERE stream_id LIKE 'webhook-settings:%'`,
+    );
+    expect(logged.length).toBeGreaterThan(0);
+    for (const { data: text } of logged) {
+      expect(text).not.toContain('https://a.example.com');
+      expect(text).not.toContain('"team"');
+    }
     const after = await data('advancedwebhook/endpoints/get', { limit: 10 }, h);
     expect(after.endpoints.map((e: { id: string }) => e.id)).toEqual([
       before.endpoints.endpoints[1].id,

@@ -1,4 +1,5 @@
-import { AdvancedWebhookSettings } from './webhook-settings.aggregate';
+import { AdvancedWebhookSettings, DEFAULT_ADVANCED_CONFIG } from './webhook-settings.aggregate';
+import { AdvancedSettingsMovedIn } from './webhook-settings.events';
 
 const made = (endpointId: string, at: number) => ({
   endpointId,
@@ -34,6 +35,19 @@ describe('AdvancedWebhookSettings', () => {
     const third = settings.addEndpoint({ url: 'https://c.example.com' }, made('e3', 5));
     expect(third.seq).toBe(3);
     expect([...settings.endpoints.keys()]).toEqual(['e1', 'e3']);
+  });
+
+  it('never gives again a seq the moved-in event counted, even of a deleted endpoint', () => {
+    const settings = new AdvancedWebhookSettings('key').load([
+      AdvancedSettingsMovedIn({
+        apiKey: 'key',
+        config: { ...DEFAULT_ADVANCED_CONFIG, isEnabled: true },
+        configUpdatedAt: 1,
+        endpoints: [],
+        lastSeq: 7,
+      }),
+    ] as never);
+    expect(settings.addEndpoint({ url: 'https://a.example.com' }, made('e1', 2)).seq).toBe(8);
   });
 
   it('keeps fields not sent on update; an unknown endpoint is not found', () => {

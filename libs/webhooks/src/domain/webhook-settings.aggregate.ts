@@ -176,6 +176,7 @@ export class AdvancedWebhookSettings extends Aggregate<WebhookSettingsEvent> {
     } else if (AdvancedSettingsMovedIn.is(event)) {
       this.config = event.data.config;
       for (const endpoint of event.data.endpoints) this.put(endpoint);
+      this.lastSeq = Math.max(this.lastSeq, event.data.lastSeq);
     }
   }
 

@@ -69,6 +69,8 @@ export const AdvancedSettingsMovedIn = defineEvent<{
   config: AdvancedConfig | null;
   configUpdatedAt: number | null;
   endpoints: StoredEndpoint[];
+  /** The highest seq the key ever gave, deleted endpoints' included: never given again. */
+  lastSeq: number;
 }>()('webhooks.advanced-settings-moved-in');
 
 export const WEBHOOK_SETTINGS_EVENTS = {

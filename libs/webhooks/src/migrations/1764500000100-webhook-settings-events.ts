@@ -30,13 +30,23 @@ interface EndpointRow {
  * Advanced webhook settings become event-sourced (stream `webhook-settings:<apiKey>`): each
  * key's configuration and endpoints, until now kept in tables only, are copied into its
  * stream as one `webhooks.advanced-settings-moved-in` event, so a rebuild gives them back.
- * An endpoint's `seq` is now given by the stream (it keeps its value); times are kept to the
+ * An endpoint's `seq` is now given by the stream (it keeps its value; the event's `lastSeq` is
+ * the highest seq the key may have used, so none is given twice); times are kept to the
  * millisecond, as events carry them; `version` guards the projection.
  */
 export class WebhookSettingsEvents1764500000100 implements MigrationInterface {
   name = 'WebhookSettingsEvents1764500000100';
 
   async up(q: QueryRunner): Promise<void> {
+    // Every seq so far came from one sequence shared by all keys: its last value is at least
+    // each key's highest seq, deleted endpoints' included (a key's max(seq) would miss those).
+    const [{ sequence }]: { sequence: string }[] = await q.query(
+      `SELECT pg_get_serial_sequence('webhook_endpoints', 'seq') AS sequence`,
+    );
+    const [{ last }]: { last: string }[] = await q.query(
+      `SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS last
+       FROM ${sequence}`,
+    );
     await q.query(`ALTER TABLE webhook_endpoints ALTER COLUMN seq DROP IDENTITY`);
     for (const table of ['webhook_endpoints', 'webhook_advanced_configs']) {
       await q.query(`ALTER TABLE ${table} ADD COLUMN version bigint NOT NULL DEFAULT 0`);
@@ -86,6 +96,7 @@ export class WebhookSettingsEvents1764500000100 implements MigrationInterface {
           createdAt: new Date(e.created_at).getTime(),
           updatedAt: new Date(e.updated_at).getTime(),
         })),
+        lastSeq: Math.max(Number(last), ...endpoints.map((e) => Number(e.seq))),
       };
       const streamId = `webhook-settings:${encodeURIComponent(apiKey)}`;
       await q.query(
@@ -106,14 +117,21 @@ export class WebhookSettingsEvents1764500000100 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    // The identity goes on after every seq ever given, deleted endpoints' included.
+    const [{ next }]: { next: string }[] = await q.query(
+      `SELECT (COALESCE(GREATEST(
+         (SELECT max(seq) FROM webhook_endpoints),
+         (SELECT max((data->'endpoint'->>'seq')::bigint) FROM events
+          WHERE type = 'webhooks.endpoint-added'),
+         (SELECT max((data->>'lastSeq')::bigint) FROM events
+          WHERE type = 'webhooks.advanced-settings-moved-in')
+       ), 0) + 1)::text AS next`,
+    );
     await q.query(`DELETE FROM events WHERE stream_id LIKE 'webhook-settings:%'`);
     await q.query(`DELETE FROM streams WHERE stream_type = 'webhook-settings'`);
     for (const table of ['webhook_endpoints', 'webhook_advanced_configs']) {
       await q.query(`ALTER TABLE ${table} DROP COLUMN version`);
     }
-    const [{ next }]: { next: string }[] = await q.query(
-      `SELECT (COALESCE(max(seq), 0) + 1)::text AS next FROM webhook_endpoints`,
-    );
     await q.query(
       `ALTER TABLE webhook_endpoints ALTER COLUMN seq ADD GENERATED ALWAYS AS IDENTITY (START WITH ${Number(next)})`,
     );
