@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
+import { ANNOTATION_READ_TYPES } from '../libs/collaboration/src/domain/annotation-reads.events';
 
 const ann = { userId: 'ann', name: 'Ann Smith', email: 'ann@example.com' };
 const bob = { userId: 'bob', name: 'Bob Jones', email: 'bob@example.com' };
@@ -194,9 +195,9 @@ describe('comment reads and presence update', () => {
       Number(
         (
           await t.app.get(DataSource).query(
-            `SELECT count(*) AS n FROM events WHERE api_key = $1 AND type LIKE 'collaboration.annotation-%'
+            `SELECT count(*) AS n FROM events WHERE api_key = $1 AND type = ANY($3::text[])
                  AND data->>'organizationId' = $2`,
-            [h['x-service-api-key'], organizationId],
+            [h['x-service-api-key'], organizationId, ANNOTATION_READ_TYPES],
           )
         )[0].n,
       );

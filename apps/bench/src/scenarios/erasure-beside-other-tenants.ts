@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
+import { COLLABORATION_EVENTS } from '@app/collaboration';
 import { apiKeyHeaders, type BenchServer } from '../bench-server';
 
 export interface IsolationFigures {
@@ -82,7 +83,8 @@ async function deleteOne(
 }
 
 /** The model of other tenants' events: the last annotation seeded beside a deleted user's. */
-const TEMPLATE = `e.type LIKE 'collaboration.%' AND e.data::text LIKE '%-kept%'`;
+const TEMPLATE = `e.type = '${COLLABORATION_EVENTS.CommentAnnotationCreated.type}'
+  AND e.data::text LIKE '%-kept%'`;
 
 /**
  * `count` events of 1000 other API keys, in one INSERT ... SELECT: copies of a real
