@@ -68,18 +68,16 @@ async function main(argv: string[]): Promise<number> {
     if (isProjectionsCommand(positionals)) {
       return await runProjectionsCommand(app, positionals.slice(1), print);
     }
-    const created = await app
-      .get(CommandBus)
-      .execute(
-        new CreateWorkspaceCommand({
-          input: {
-            ownerEmail: values.email!,
-            name: values.name,
-            workspaceName: values['workspace-name'],
-          },
-          requestId: 'cli',
-        }),
-      );
+    const created = await app.get(CommandBus).execute(
+      new CreateWorkspaceCommand({
+        input: {
+          ownerEmail: values.email!,
+          name: values.name,
+          workspaceName: values['workspace-name'],
+        },
+        requestId: 'cli',
+      }),
+    );
     process.stdout.write(
       JSON.stringify(success(created, WORKSPACE_CREATED_MESSAGE), null, 2) + '\n',
     );
