@@ -16,6 +16,8 @@ export interface ClaimedDelivery {
   storedPayload: string | null;
   /** When it was claimed (a destination's configuration is read after that). */
   claimedAt: number;
+  /** When it was last seen pending, with its payload (claimed, or read again since). */
+  checkedAt: number;
 }
 
 /** What came of a delivery: an attempt's answer, or an end without one (and why). */
@@ -62,8 +64,8 @@ export class AttemptRecorder {
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  /** Told after a write that planned a next attempt (the worker then looks for what is due). */
-  onRetryPlanned?: () => void;
+  /** Told after a write that planned next attempts, the soonest due in `inMs`. */
+  onRetryPlanned?: (inMs: number) => void;
 
   /** Resolves once the outcome is written; rejects with what kept it from being written. */
   record(delivery: ClaimedDelivery, outcome: Outcome): Promise<void> {
@@ -149,7 +151,10 @@ export class AttemptRecorder {
     const moved = new Set(recorded.map((r) => r.id));
     const counted = rows.filter((r) => moved.has(r.d.deliveryId));
     this.count(counted);
-    if (counted.some((r) => r.status === 'pending')) this.onRetryPlanned?.();
+    const retries = counted.flatMap((r) =>
+      r.attempted && r.status === 'pending' ? [r.nextDelayMs ?? 0] : [],
+    );
+    if (retries.length > 0) this.onRetryPlanned?.(Math.min(...retries));
   }
 
   private count(rows: { d: ClaimedDelivery; attempted: boolean; status: string; o?: Outcome }[]) {

@@ -39,9 +39,26 @@ const CLAIM_DUE = `
       d.max_attempts, d.sealed_payload, d.next_attempt_at)
   SELECT * FROM claimed ORDER BY next_attempt_at`;
 
-/** Milliseconds until the next planned attempt; null when none is planned. */
+/** Claims, as CLAIM_DUE, the deliveries named in $1 that are due and not claimed. */
+const CLAIM_NAMED = `
+  WITH claimed AS (
+    UPDATE webhook_deliveries d
+    SET claimed_until = now() + make_interval(secs => $2::double precision)
+    FROM (SELECT delivery_id FROM webhook_deliveries
+          WHERE delivery_id = ANY($1::text[]) AND status = 'pending' AND next_attempt_at <= now()
+            AND (claimed_until IS NULL OR claimed_until < now())
+          FOR UPDATE SKIP LOCKED) c
+    WHERE d.delivery_id = c.delivery_id
+    RETURNING d.delivery_id, d.api_key, d.destination, d.endpoint_id, d.attempts,
+      d.max_attempts, d.sealed_payload)
+  SELECT * FROM claimed`;
+
+/**
+ * Milliseconds until the next planned attempt; null when none is planned (not GREATEST(0,
+ * ...): it ignores a null, answering 0, and the worker would look again at once, forever).
+ */
 const DUE_IN_MS = `
-  SELECT GREATEST(0, EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::int AS ms
+  SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::int AS ms
   FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > now()`;
 
 /**
@@ -53,6 +70,16 @@ const RENEW_CLAIMS = `
   SET claimed_until = now() + make_interval(secs => $3::double precision)
   FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
   WHERE d.delivery_id = h.id AND d.attempts = h.attempts AND d.status = 'pending'`;
+
+/**
+ * Of the deliveries ($1) claimed at attempt counts ($2), those still pending at that count
+ * and claimed, and whether their payload was erased since.
+ */
+const STILL_PENDING = `
+  SELECT d.delivery_id, d.sealed_payload IS NULL AS erased
+  FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
+  JOIN webhook_deliveries d ON d.delivery_id = h.id AND d.attempts = h.attempts
+  WHERE d.status = 'pending' AND d.claimed_until > now()`;
 
 /** Lets claims go (a stopping server): another instance may take them at once. */
 const RELEASE_CLAIMS = `
@@ -69,11 +96,18 @@ export class DeliveryClaims {
 
   /** Claims up to `count` due deliveries but those of the `full` destinations (`key/dest`). */
   async claim(count: number, full: string[]): Promise<ClaimedDelivery[]> {
-    const rows: ClaimedRow[] = await this.dataSource.query(CLAIM_DUE, [
-      count,
-      CLAIM_MS / 1000,
-      full,
-    ]);
+    return this.hold(await this.dataSource.query(CLAIM_DUE, [count, CLAIM_MS / 1000, full]));
+  }
+
+  /** Claims the named deliveries still due and not claimed (this process's trigger's). */
+  async claimNamed(ids: string[]): Promise<ClaimedDelivery[]> {
+    if (ids.length === 0) return [];
+    const rows: ClaimedRow[] = await this.dataSource.query(CLAIM_NAMED, [ids, CLAIM_MS / 1000]);
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return this.hold(rows.sort((a, b) => order.get(a.delivery_id)! - order.get(b.delivery_id)!));
+  }
+
+  private hold(rows: ClaimedRow[]): ClaimedDelivery[] {
     const claimedAt = Date.now();
     return rows.map((r) => {
       const d: ClaimedDelivery = {
@@ -85,6 +119,7 @@ export class DeliveryClaims {
         maxAttempts: r.max_attempts,
         storedPayload: r.sealed_payload,
         claimedAt,
+        checkedAt: claimedAt,
       };
       this.held.set(d.deliveryId, d);
       return d;
@@ -94,7 +129,7 @@ export class DeliveryClaims {
   /** How long until the next planned attempt; undefined when none is planned. */
   async dueInMs(): Promise<number | undefined> {
     const [row]: { ms: number | null }[] = await this.dataSource.query(DUE_IN_MS);
-    return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+    return row?.ms === null || row?.ms === undefined ? undefined : Math.max(0, Number(row.ms));
   }
 
   /** Keeps the held deliveries claimed, each at the attempt it was claimed for. */
@@ -106,6 +141,28 @@ export class DeliveryClaims {
       held.map((d) => d.attempts),
       CLAIM_MS / 1000,
     ]);
+  }
+
+  /**
+   * Reads claimed deliveries again before they go: those ended since (erased, say) or whose
+   * claim lapsed are let go and left out of the answer; one whose payload was erased loses
+   * it (it ends without an attempt).
+   */
+  async stillPending(deliveries: ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
+    if (deliveries.length === 0) return [];
+    const rows: { delivery_id: string; erased: boolean }[] = await this.dataSource.query(
+      STILL_PENDING,
+      [deliveries.map((d) => d.deliveryId), deliveries.map((d) => d.attempts)],
+    );
+    const erased = new Map(rows.map((r) => [r.delivery_id, r.erased]));
+    return deliveries.filter((d) => {
+      if (!erased.has(d.deliveryId)) {
+        this.held.delete(d.deliveryId);
+        return false;
+      }
+      if (erased.get(d.deliveryId)) d.storedPayload = null;
+      return true;
+    });
   }
 
   /** Lets deliveries go; released, another instance may take them at once (else they lapse). */

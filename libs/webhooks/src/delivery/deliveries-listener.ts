@@ -20,7 +20,8 @@ export class DeliveriesListener {
 
   constructor(
     private readonly config: Pick<AppConfig, 'databaseUrl'>,
-    private readonly heard: () => void,
+    /** Told of each notification, with its payload (the notifying instance). */
+    private readonly heard: (from?: string) => void,
   ) {}
 
   start(): void {
@@ -37,7 +38,7 @@ export class DeliveriesListener {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new Client({ connectionString: this.config.databaseUrl });
-    client.on('notification', () => this.heard());
+    client.on('notification', (n) => this.heard(n.payload));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     this.client = client;

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import type { SecretBox } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { receiverState } from './adaptive-concurrency';
 import type { ClaimedDelivery, Outcome } from './attempt-recorder';
@@ -16,6 +15,7 @@ const delivery = (deliveryId: string): ClaimedDelivery => ({
   maxAttempts: 8,
   storedPayload: null,
   claimedAt: Date.now(),
+  checkedAt: Date.now(),
 });
 
 const target: Target = { url: 'http://x', signingKey: Buffer.alloc(32), format: {} };
@@ -24,10 +24,17 @@ const target: Target = { url: 'http://x', signingKey: Buffer.alloc(32), format: 
 function laneWith(read: () => Target | undefined, payload: string | null = 'stored') {
   const answers: ((o: SendOutcome) => void)[] = [];
   const outcomes: [string, Outcome][] = [];
+  /** Which deliveries the database still holds pending; all unless a test says. */
+  const pending = { has: (_: ClaimedDelivery) => true };
+  const checked: string[][] = [];
   const context: LaneContext = {
     targets: { of: async () => read() },
     sender: { send: () => new Promise<SendOutcome>((resolve) => answers.push(resolve)) },
-    box: { openBytes: () => Buffer.from('{}'), open: () => '{}' } as unknown as SecretBox,
+    payloadOf: () => '{}',
+    stillPending: async (deliveries) => {
+      checked.push(deliveries.map((d) => d.deliveryId));
+      return deliveries.filter((d) => pending.has(d));
+    },
     manager: {} as EntityManager,
     logger: new Logger('test'),
     finish: async (d, o) => void outcomes.push([d.deliveryId, o]),
@@ -40,7 +47,7 @@ function laneWith(read: () => Target | undefined, payload: string | null = 'stor
   );
   const items = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ ...delivery(`d${i}`), storedPayload: payload }));
-  return { lane, answers, outcomes, items };
+  return { lane, answers, outcomes, items, pending, checked };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -62,6 +69,22 @@ describe('DestinationLane', () => {
     await tick();
     expect(outcomes.map(([id]) => id).sort()).toEqual(['d0', 'd1', 'd2', 'd3', 'd4']);
     expect(lane.idle).toBe(true);
+  });
+
+  it('reads again, in one statement, what waited over a second; what ended is not sent', async () => {
+    const { lane, answers, outcomes, items, pending, checked } = laneWith(() => target);
+    const claimed = items(4).map((d, i) => ({ ...d, checkedAt: Date.now() - (i < 3 ? 2000 : 0) }));
+    pending.has = (d) => d.deliveryId !== 'd1';
+    lane.take(claimed);
+    await tick();
+    expect(checked).toEqual([['d0', 'd1', 'd2']]);
+    expect(answers).toHaveLength(2);
+    answers.forEach((answer) => answer({ status: 200, durationMs: 1 }));
+    await tick();
+    answers.slice(2).forEach((answer) => answer({ status: 200, durationMs: 1 }));
+    await tick();
+    expect(outcomes.map(([id]) => id).sort()).toEqual(['d0', 'd2', 'd3']);
+    expect(checked).toHaveLength(1);
   });
 
   it('ends the deliveries of a destination removed since without an attempt', async () => {

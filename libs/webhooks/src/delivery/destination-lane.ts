@@ -1,11 +1,10 @@
 import type { Logger } from '@nestjs/common';
-import type { SecretBox } from '@app/platform';
 import type { EntityManager } from 'typeorm';
 import { bodyOf, signatureHeaders } from '../domain/delivery';
-import { openPayload } from '../domain/stored-payload';
 import { AdaptiveConcurrency, receiverState } from './adaptive-concurrency';
 import type { ClaimedDelivery, Outcome } from './attempt-recorder';
 import type { HttpSender } from './http-sender';
+import { LoopSignal } from './loop-signal';
 import { RateSlots } from './rate-slots';
 import type { DestinationRef, Target, WebhookTargets } from './webhook-targets';
 
@@ -13,12 +12,18 @@ import type { DestinationRef, Target, WebhookTargets } from './webhook-targets';
 const FIRST_GUESS_MS = 50;
 /** A destination's configuration is read again after this long (D11: as it is at the attempt). */
 const TARGET_FRESH_MS = 1_000;
+/** A delivery seen pending longer ago is read again before it goes (one erased is not sent). */
+const CHECKED_MS = 1_000;
+const MOST_CHECKED = 1_000;
 
 /** What a lane uses of the worker that owns it. */
 export interface LaneContext {
   targets: Pick<WebhookTargets, 'of'>;
   sender: Pick<HttpSender, 'send'>;
-  box: SecretBox;
+  /** The JSON of a delivery's payload (not erased). */
+  payloadOf(delivery: ClaimedDelivery): string;
+  /** Those of the deliveries still pending (see DeliveryClaims.stillPending). */
+  stillPending(deliveries: ClaimedDelivery[]): Promise<ClaimedDelivery[]>;
   manager: EntityManager;
   logger: Logger;
   /** Records an outcome; the delivery is not held after. */
@@ -48,7 +53,7 @@ export class DestinationLane {
   private readonly slots = new RateSlots();
   private running = false;
   private stopped = false;
-  private wakeLoop?: () => void;
+  private readonly signal = new LoopSignal();
 
   constructor(
     readonly ref: DestinationRef,
@@ -69,14 +74,14 @@ export class DestinationLane {
   take(deliveries: ClaimedDelivery[]): void {
     this.waiting.push(...deliveries);
     this.lastActive = Date.now();
-    this.poke();
+    this.signal.poke();
     if (!this.running && !this.stopped) void this.run();
   }
 
   /** Starts nothing more; answers what was waiting (attempts in flight finish). */
   stop(): ClaimedDelivery[] {
     this.stopped = true;
-    this.poke();
+    this.signal.poke();
     return this.waiting.splice(0);
   }
 
@@ -122,8 +127,9 @@ export class DestinationLane {
       return;
     }
     const now = Date.now();
-    if (now < this.notBefore) return this.wait(this.notBefore - now);
-    if (this.inFlight >= this.concurrency.limit) return this.wait(); // until one ends
+    if (now < this.notBefore) return this.signal.wait(this.notBefore - now);
+    if (this.inFlight >= this.concurrency.limit) return this.signal.wait(); // until one ends
+    if (now - this.waiting[0].checkedAt > CHECKED_MS) return this.recheck(now);
     if (target.rateLimit && target.endpointId) {
       const room = Math.min(this.waiting.length, this.concurrency.limit - this.inFlight);
       const waitMs = await this.slots.take(
@@ -132,7 +138,7 @@ export class DestinationLane {
         target.rateLimit,
         room,
       );
-      if (waitMs !== 0) return waitMs > 0 ? this.wait(waitMs) : undefined;
+      if (waitMs !== 0) return waitMs > 0 ? this.signal.wait(waitMs) : undefined;
     }
     const delivery = this.waiting.shift()!;
     this.inFlight++;
@@ -154,28 +160,22 @@ export class DestinationLane {
     return this.target.value;
   }
 
+  /** Reads again, in one statement, what waits unseen for a while; what ended is let go. */
+  private async recheck(now: number): Promise<void> {
+    const stale = this.waiting
+      .slice(0, MOST_CHECKED)
+      .filter((d) => now - d.checkedAt > CHECKED_MS / 2);
+    const pending = new Set(await this.context.stillPending(stale));
+    pending.forEach((d) => (d.checkedAt = now));
+    const ended = new Set(stale.filter((d) => !pending.has(d)));
+    if (ended.size > 0) this.takeWaiting((d) => ended.has(d));
+  }
+
   private takeWaiting(which: (d: ClaimedDelivery) => boolean): ClaimedDelivery[] {
     const taken = this.waiting.filter(which);
     const left = this.waiting.filter((d) => !which(d));
     this.waiting.splice(0, this.waiting.length, ...left);
     return taken;
-  }
-
-  /** Resolves after `ms`, or (none given) when poked: an attempt ended, more came, a stop. */
-  private wait(ms?: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(() => this.poke(), ms);
-      this.wakeLoop = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  private poke(): void {
-    const wake = this.wakeLoop;
-    this.wakeLoop = undefined;
-    wake?.();
   }
 
   private async attempt(d: ClaimedDelivery, target: Target): Promise<void> {
@@ -185,7 +185,7 @@ export class DestinationLane {
     } else {
       const at = new Date();
       try {
-        const body = bodyOf(openPayload(this.context.box, d.storedPayload), target.format);
+        const body = bodyOf(this.context.payloadOf(d), target.format);
         const headers = signatureHeaders(d.deliveryId, body, target.signingKey);
         if (target.authorization) headers.authorization = target.authorization;
         outcome = { attempted: true, at, ...(await this.send(target, body, headers)) };
@@ -198,7 +198,7 @@ export class DestinationLane {
       this.meanMs = 0.8 * this.meanMs + 0.2 * outcome.durationMs;
     }
     this.inFlight--;
-    this.poke();
+    this.signal.poke();
     await this.context.finish(d, outcome);
   }
 

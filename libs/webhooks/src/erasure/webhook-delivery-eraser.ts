@@ -10,6 +10,7 @@ import {
 import { DataSource } from 'typeorm';
 import { WEBHOOK_TRIGGER_SUBSCRIPTION } from '../trigger/webhook-trigger.subscriber';
 import { openPayload } from '../domain/stored-payload';
+import { DeliveryWorker } from '../delivery/delivery-worker';
 
 export const WEBHOOK_DELIVERIES_KIND = 'webhook-deliveries';
 
@@ -55,6 +56,7 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
     private readonly subscriptions: SubscriptionRunner,
+    private readonly worker: DeliveryWorker,
   ) {}
 
   async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
@@ -94,6 +96,8 @@ export class WebhookDeliveryEraser implements UserDataEraser {
     );
     const ids = [...new Set([...erase, ...stale.map((s) => s.delivery_id)])];
     if (ids.length === 0) return 0;
+    // Not kept in memory either; a claimed one is read again before it is sent.
+    this.worker.fresh.forget(ids);
     await this.dataSource.transaction(async (m) => {
       await m.query(
         `UPDATE webhook_deliveries SET sealed_payload = NULL, user_ids = '{}',

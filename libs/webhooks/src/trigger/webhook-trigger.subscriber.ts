@@ -108,10 +108,17 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
         });
       }
     }
-    if ((await this.insert(manager, deliveries)) === 0) return;
+    const made = await this.insert(manager, deliveries);
+    if (made.size === 0) return;
     // Heard by every instance's worker at the commit (none if it rolls back).
-    if (!isEmbedded(this.config)) await manager.query(`NOTIFY ${DELIVERIES_CHANNEL}`);
-    this.afterCommit.run(manager, async () => this.worker.wake());
+    if (!isEmbedded(this.config)) {
+      await manager.query(`SELECT pg_notify($1, $2)`, [DELIVERIES_CHANNEL, this.worker.id]);
+    }
+    // This process's worker claims them by id and sends the payloads made here.
+    const handed = deliveries
+      .filter((d) => made.has(d.id))
+      .map((d) => ({ id: d.id, json: d.json, lane: `${d.offer.apiKey}/${d.destination}` }));
+    this.afterCommit.run(manager, async () => this.worker.handOver(handed));
   }
 
   /** Every `@WebhookPayloadExtras()` provider's additions, in turn, each batch at once. */
@@ -130,11 +137,11 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
   }
 
   /**
-   * Inserts the deliveries not made yet; answers how many it made. The rows go as one JSON
-   * parameter (cheaper to send and parse than arrays of escaped literals).
+   * Inserts the deliveries not made yet; answers the ids of those it made. The rows go as one
+   * JSON parameter (cheaper to send and parse than arrays of escaped literals).
    */
-  private async insert(manager: EntityManager, deliveries: NewDelivery[]): Promise<number> {
-    let made = 0;
+  private async insert(manager: EntityManager, deliveries: NewDelivery[]): Promise<Set<string>> {
+    const made = new Set<string>();
     const pace = pacer();
     for (let i = 0; i < deliveries.length; i += 1000) {
       const chunk = deliveries.slice(i, i + 1000);
@@ -174,7 +181,7 @@ export class WebhookTriggerSubscriber implements EventSubscriber {
           MAX_ATTEMPTS,
         ],
       );
-      made += rows.length;
+      for (const r of rows) made.add(r.delivery_id);
     }
     return made;
   }
