@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SecretBox } from '@app/platform';
+import { JobQueue, SecretBox } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 // Deliveries left pending by something other than this version's trigger still go out: one of
 // the version before batched delivery (its payload sealed without compression), one overdue by
-// hours, and one another instance claimed, once its claim lapses.
+// hours, and one another instance claimed, once its claim lapses. A delivery job an earlier
+// instance makes during a rolling deploy ends at once (its delivery is a due row).
 
 describe('webhook deliveries left pending', () => {
   let t: TestApp;
@@ -64,6 +65,16 @@ describe('webhook deliveries left pending', () => {
       [id],
     );
     expect(row).toEqual({ status: 'delivered', attempts: 1, claimed_until: null });
+  });
+
+  it('completes a delivery job of an earlier version at once, leaving nothing pending', async () => {
+    const id = `webhooks.deliver:${randomUUID()}`;
+    await t.app.get(JobQueue).enqueue([{ id, name: 'webhooks.deliver', data: { deliveries: [] } }]);
+    await t.settle();
+    const [job] = await t.app
+      .get(DataSource)
+      .query(`SELECT status FROM jobs WHERE job_id = $1`, [id]);
+    expect(job).toEqual({ status: 'completed' });
   });
 
   it('delivers one overdue by hours, and one claimed elsewhere only once that claim lapses', async () => {

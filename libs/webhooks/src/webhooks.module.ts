@@ -9,6 +9,7 @@ import { RetryDeliveriesHandler } from './application/retry-deliveries/retry-del
 import { WEBHOOK_ADMIN_PROVIDERS } from './application/webhook-admin.providers';
 import { AttemptRecorder } from './delivery/attempt-recorder';
 import { DeliveryWorker } from './delivery/delivery-worker';
+import { EarlierDeliveryJobs } from './delivery/earlier-delivery-jobs';
 import { WebhookHousekeeping } from './delivery/webhook-housekeeping';
 import { WebhookTargets } from './delivery/webhook-targets';
 import { WebhookDeliveryEraser } from './erasure/webhook-delivery-eraser';
@@ -41,6 +42,7 @@ import { WebhookTriggerSubscriber } from './trigger/webhook-trigger.subscriber';
     WebhookTargets,
     AttemptRecorder,
     DeliveryWorker,
+    EarlierDeliveryJobs,
     WebhookHousekeeping,
     WebhookDeliveryEraser,
     RetryDeliveriesHandler,

@@ -109,7 +109,10 @@ export class DeliveryClaims {
 
   private hold(rows: ClaimedRow[]): ClaimedDelivery[] {
     const claimedAt = Date.now();
-    return rows.map((r) => {
+    // One this process holds already, its claim lapsed while its renewal waited (a busy
+    // database): claimed again here, it is still one delivery, sent once.
+    const fresh = rows.filter((r) => this.held.get(r.delivery_id)?.attempts !== r.attempts);
+    return fresh.map((r) => {
       const d: ClaimedDelivery = {
         deliveryId: r.delivery_id,
         apiKey: r.api_key,

@@ -21,12 +21,16 @@ const delivery = (deliveryId: string): ClaimedDelivery => ({
 const target: Target = { url: 'http://x', signingKey: Buffer.alloc(32), format: {} };
 
 /** A lane whose sends wait for the test, and whose outcomes are kept. */
-function laneWith(read: () => Target | undefined, payload: string | null = 'stored') {
+function laneWith(
+  read: () => Target | undefined | Promise<Target | undefined>,
+  payload: string | null = 'stored',
+) {
   const answers: ((o: SendOutcome) => void)[] = [];
   const outcomes: [string, Outcome][] = [];
   /** Which deliveries the database still holds pending; all unless a test says. */
   const pending = { has: (_: ClaimedDelivery) => true };
   const checked: string[][] = [];
+  const dropped: [number, unknown][] = [];
   const context: LaneContext = {
     targets: { of: async () => read() },
     sender: { send: () => new Promise<SendOutcome>((resolve) => answers.push(resolve)) },
@@ -38,7 +42,7 @@ function laneWith(read: () => Target | undefined, payload: string | null = 'stor
     manager: {} as EntityManager,
     logger: new Logger('test'),
     finish: async (d, o) => void outcomes.push([d.deliveryId, o]),
-    drop: () => undefined,
+    drop: (deliveries, why) => void dropped.push([deliveries.length, why]),
   };
   const lane = new DestinationLane(
     { apiKey: 'key', destination: 'raw', endpointId: null },
@@ -47,7 +51,7 @@ function laneWith(read: () => Target | undefined, payload: string | null = 'stor
   );
   const items = (n: number) =>
     Array.from({ length: n }, (_, i) => ({ ...delivery(`d${i}`), storedPayload: payload }));
-  return { lane, answers, outcomes, items, pending, checked };
+  return { lane, answers, outcomes, items, pending, checked, dropped };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -95,6 +99,25 @@ describe('DestinationLane', () => {
     expect(outcomes.map(([, o]) => o)).toEqual(
       Array(3).fill({ attempted: false, reason: 'destination removed or turned off' }),
     );
+  });
+
+  it('starts nothing when stopped while it read its destination', async () => {
+    let readDone: (t: Target) => void = () => undefined;
+    const { lane, answers, outcomes, items, dropped } = laneWith(
+      () => new Promise<Target>((resolve) => (readDone = resolve)),
+    );
+    lane.take(items(2));
+    await tick();
+    expect(lane.stop()).toHaveLength(2);
+    readDone(target);
+    await tick();
+    expect([answers.length, outcomes.length, dropped, lane.inFlight, lane.idle]).toEqual([
+      0,
+      0,
+      [],
+      0,
+      true,
+    ]);
   });
 
   it('tells how long what it holds takes to go out: concurrency, answers, rate limit, down', () => {

@@ -114,6 +114,7 @@ export class DestinationLane {
   /** Starts the next attempt, or waits for what holds it back. */
   private async step(): Promise<void> {
     const target = await this.currentTarget();
+    if (this.waiting.length === 0) return; // let go meanwhile: stopped, or failed with a probe
     if (!target) {
       // Removed or turned off since the event: the deliveries claimed before the read end
       // without an attempt.
@@ -140,7 +141,8 @@ export class DestinationLane {
       );
       if (waitMs !== 0) return waitMs > 0 ? this.signal.wait(waitMs) : undefined;
     }
-    const delivery = this.waiting.shift()!;
+    const delivery = this.waiting.shift();
+    if (!delivery) return; // let go while the rate slots were read
     this.inFlight++;
     void this.attempt(delivery, target);
   }
@@ -179,10 +181,8 @@ export class DestinationLane {
   }
 
   private async attempt(d: ClaimedDelivery, target: Target): Promise<void> {
-    let outcome: Outcome;
-    if (d.storedPayload === null) {
-      outcome = { attempted: false, reason: 'payload erased' };
-    } else {
+    let outcome: Outcome = { attempted: false, reason: 'payload erased' };
+    if (d.storedPayload !== null) {
       const at = new Date();
       try {
         const body = bodyOf(this.context.payloadOf(d), target.format);
