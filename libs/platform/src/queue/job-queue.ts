@@ -42,8 +42,10 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly handlers = new Map<string, JobFunction<any>>();
   private readonly ledger: JobLedger;
   private sweepTimer?: NodeJS.Timeout;
-  /** Jobs running in this process; a second dispatch of one of them is dropped (see `run`). */
+  /** Jobs running in this process; a second dispatch of one waits for its run (see `run`). */
   private readonly running = new Set<string>();
+  /** The latest dispatch of a job that came while it ran here, tried when that run ends. */
+  private readonly dispatchedWhileRunning = new Map<string, Dispatch>();
   /** Names of the jobs whose handler runs now, for `collab_jobs_active`. */
   private readonly active = new Map<string, string>();
   private readonly stopping = new AbortController();
@@ -163,13 +165,21 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
    * still busy hands the job out again): the run under way completes it or plans its retry.
    */
   private async run(dispatch: Dispatch): Promise<void> {
-    if (this.running.has(dispatch.jobId)) return;
+    if (this.running.has(dispatch.jobId)) {
+      // Maybe planned by the run under way (a retry at once): tried when that run ends, and
+      // dropped there unless the ledger says it is the job's next attempt.
+      this.dispatchedWhileRunning.set(dispatch.jobId, dispatch);
+      return;
+    }
     this.running.add(dispatch.jobId);
     try {
       await this.runOnce(dispatch);
     } finally {
       this.running.delete(dispatch.jobId);
     }
+    const next = this.dispatchedWhileRunning.get(dispatch.jobId);
+    this.dispatchedWhileRunning.delete(dispatch.jobId);
+    if (next) await this.run(next);
   }
 
   private async runOnce(dispatch: Dispatch): Promise<void> {
