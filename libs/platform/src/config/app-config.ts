@@ -65,6 +65,20 @@ export interface AppConfig {
   rateLimitAiRpm: number;
   /** How long one Ask AI call may take, retry included, before DEADLINE_EXCEEDED (D12.3). */
   aiTimeoutMs: number;
+  /**
+   * The mail relay of email type `default` (D14.2), `smtp://user:pass@host:587` or `smtps://`;
+   * unset, that type cannot be chosen and no email goes through it.
+   */
+  smtpUrl?: string;
+  /** SendGrid's v3 API base (tests and proxies point it elsewhere). */
+  sendgridBaseUrl: string;
+  /**
+   * Where this server is reached from a mail reader: the base of the unsubscribe links its
+   * emails carry. Unset: `http://localhost:<PORT>`.
+   */
+  publicUrl: string;
+  /** Multiplies the waits between email attempts (small in tests). */
+  emailRetryScale: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -197,6 +211,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiAllowPrivateBaseUrls,
     rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
     aiTimeoutMs: Math.min(positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true), MAX_TIMER_MS),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    sendgridBaseUrl: url(env, 'SENDGRID_BASE_URL', ['https:', 'http:']) ?? 'https://api.sendgrid.com',
+    publicUrl: (url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
+    emailRetryScale: positiveNumber(env, 'EMAIL_RETRY_SCALE', 1),
   };
 }
 
