@@ -5,6 +5,7 @@ import { AccessModule } from '@app/access';
 import { AiModule } from '@app/ai';
 import { CollaborationModule } from '@app/collaboration';
 import { DocumentsModule } from '@app/documents';
+import { EmailModule } from '@app/email';
 import { GdprModule } from '@app/gdpr';
 import { NotificationsModule } from '@app/notifications';
 import { ActivitiesModule } from '@app/activities';
@@ -50,6 +51,7 @@ export class AppModule {
         UsersModule,
         CollaborationModule,
         NotificationsModule,
+        EmailModule,
         ActivitiesModule,
         GdprModule,
         AiModule,

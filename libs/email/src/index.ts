@@ -1,0 +1,2 @@
+// Public surface of the email library.
+export * from './email.module';
