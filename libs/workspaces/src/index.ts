@@ -46,3 +46,6 @@ export {
   type ActivitySwitchChange,
 } from './domain/activity-switch-events';
 export { ACTIVITY_COMMENT_TRIGGERS, type ActivityServiceConfig } from './domain/activity-config';
+// The email configuration (libs/email) seeds the same default triggers on its first enable.
+export { DEFAULT_NOTIFICATION_TRIGGERS } from './domain/notification-config';
+export type { StoredEmailServiceConfig } from './domain/api-key.events';
