@@ -24,7 +24,8 @@ const BENCH_PREFIX = 'bench';
 /** The limits the bench raises, and only these (no scenario calls Ask AI, limited apart). */
 const BENCH_RATE_LIMITS = { rateLimitRps: 1_000_000, rateLimitBurst: 1_000_000 };
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `overrides`: what a scenario's local parts need (the email scenario's relay). */
+export async function startBenchServer(overrides: Partial<AppConfig> = {}): Promise<BenchServer> {
   const env = loadConfig(process.env);
   const databaseUrl = env.databaseUrl
     ? await createScratchDatabase(env.databaseUrl, BENCH_PREFIX)
@@ -44,6 +45,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     // (docs/operating.md "Rate limits") would refuse them. Still counted, as for users: only
     // the limits are raised.
     ...BENCH_RATE_LIMITS,
+    ...overrides,
   };
   console.log(
     `bench: rate limits raised for the bench's own calls: RATE_LIMIT_RPS ${env.rateLimitRps} → ` +

@@ -7,6 +7,7 @@ import { deleteUserData } from './scenarios/user-data-deletion';
 import { webhookDeliveries, type WebhookRun } from './scenarios/webhooks';
 import { notificationsBench } from './notifications.bench';
 import { activitiesBench } from './activities.bench';
+import { BenchRelay, emailBench } from './email.bench';
 import { median } from './stats';
 
 const SCENARIOS = [
@@ -17,6 +18,7 @@ const SCENARIOS = [
   'webhooks',
   'notifications',
   'activities',
+  'email',
 ];
 
 /**
@@ -39,6 +41,8 @@ const SCENARIOS = [
  *   notifications.bench.ts).
  * - activities: activities/get on 1,000,000 records and the lag of derived records (Postgres
  *   only; see activities.bench.ts).
+ * - email: 10,000 mentions → emails through a local SMTP relay (emails/s, p50/p99 of event
+ *   commit → accepted by the relay; see email.bench.ts).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
  */
 async function main(only: string[]): Promise<void> {
@@ -48,7 +52,9 @@ async function main(only: string[]): Promise<void> {
     throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${SCENARIOS.join(', ')}`);
   }
   const wanted = (name: string) => only.length === 0 || only.includes(name);
-  const server = await startBenchServer();
+  // The relay is up before the server, which is configured with its URL (SMTP_URL).
+  const relay = wanted('email') ? await BenchRelay.start() : undefined;
+  const server = await startBenchServer(relay ? { smtpUrl: relay.url } : {});
   try {
     const database = server.config.databaseUrl
       ? 'Postgres (DATABASE_URL)'
@@ -79,8 +85,10 @@ async function main(only: string[]): Promise<void> {
     if (wanted('webhooks')) await webhooks(server);
     if (wanted('notifications')) await notificationsBench(server);
     if (wanted('activities')) await activitiesBench(server);
+    if (relay) await emailBench(server, relay);
   } finally {
     await server.close();
+    await relay?.close();
   }
 }
 
