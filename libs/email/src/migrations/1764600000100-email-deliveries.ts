@@ -3,8 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Email delivery (D14.4): one row per (notification, recipient), its id derived from both so a
  * replanned email is the same row. The row is the email's state and its log: `queued` rows hold
- * the sealed message until it is sent, failed or erased; `actor_user_ids` names the users the
- * message tells of, so erasure finds them.
+ * the sealed message until it is sent, failed or erased; `claimed_until` is the lease of the
+ * run sending it (or the time its retry is due); `actor_user_ids` names the users the message
+ * tells of, so erasure finds them.
  */
 export class EmailDeliveries1764600000100 implements MigrationInterface {
   name = 'EmailDeliveries1764600000100';
@@ -25,6 +26,7 @@ export class EmailDeliveries1764600000100 implements MigrationInterface {
         message_sealed text,
         last_error text,
         provider_message_id text,
+        claimed_until timestamptz,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         sent_at timestamptz
