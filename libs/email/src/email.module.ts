@@ -3,6 +3,12 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { NotificationsModule } from '@app/notifications';
 import { Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
+import { EmailConfigController } from './api/email-config.controller';
+import { EmailConfigReader } from './application/common/email-config.reader';
+import { GetEmailConfigHandler } from './application/get-email-config/get-email-config.handler';
+import { UpdateEmailConfigHandler } from './application/update-email-config/update-email-config.handler';
+import { EmailConfigs1764600000000 } from './migrations/1764600000000-email-configs';
+import { EmailConfigProjection } from './read-models/email-config.projection';
 import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-deliveries';
 
 /**
@@ -10,10 +16,15 @@ import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-d
  * an email per (notification, recipient) through the server's SMTP relay or SendGrid, the
  * email log, unsubscribe links and the erasure of queued and logged emails.
  */
-@Migrations(EmailDeliveries1764600000100)
+@Migrations(EmailConfigs1764600000000, EmailDeliveries1764600000100)
 @Module({
   imports: [CqrsModule, WorkspacesModule, NotificationsModule],
-  controllers: [],
-  providers: [],
+  controllers: [EmailConfigController],
+  providers: [
+    EmailConfigProjection,
+    EmailConfigReader,
+    GetEmailConfigHandler,
+    UpdateEmailConfigHandler,
+  ],
 })
 export class EmailModule {}

@@ -1,0 +1,72 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AggregateRepository } from '@app/event-store';
+import { APP_CONFIG, SecretBox, ServiceError, type AppConfig } from '@app/platform';
+import { metadataOf } from '@app/workspaces';
+import { NO_EMAIL_CONFIG, type EmailConfigChange } from '../../domain/email-config';
+import { emailSettingsTarget } from '../../domain/email-settings.aggregate';
+import { readEmailConfigs } from '../../read-models/stored-email-configs';
+import { emailConfigView, maskedKey, type EmailConfigView } from '../common/email-config-view';
+import { UpdateEmailConfigCommand } from './update-email-config.command';
+
+export const NOTHING_TO_UPDATE =
+  'At least one of useEmailService or emailServiceConfig must be provided';
+
+/**
+ * Merges the update into the key's email configuration (hosted rules, D14.1). The SendGrid
+ * key is sealed before it enters the event; its mask sent back (a client saving what `get`
+ * showed) keeps the stored key, `''` clears it.
+ */
+@CommandHandler(UpdateEmailConfigCommand)
+export class UpdateEmailConfigHandler implements ICommandHandler<UpdateEmailConfigCommand> {
+  constructor(
+    private readonly repository: AggregateRepository,
+    private readonly box: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ tenant, input }: UpdateEmailConfigCommand): Promise<EmailConfigView> {
+    if (input.useEmailService === undefined && input.emailServiceConfig === undefined) {
+      throw new ServiceError('INVALID_ARGUMENT', NOTHING_TO_UPDATE, {
+        fields: [{ field: 'data', message: NOTHING_TO_UPDATE }],
+      });
+    }
+    const { apiKey: givenKey, ...fields } = input.emailServiceConfig ?? {};
+    // Sealed once, outside the retry loop.
+    const sealedGiven = givenKey ? this.box.seal(givenKey) : givenKey;
+    const stored = await this.repository.update(
+      emailSettingsTarget(tenant.apiKey),
+      metadataOf(tenant),
+      {
+        before: async (m) => ({
+          initial:
+            (await readEmailConfigs(m, [tenant.apiKey])).get(tenant.apiKey)?.config ??
+            NO_EMAIL_CONFIG,
+        }),
+        decide: (settings, { prepared }) => {
+          const current = settings.config ?? prepared.initial;
+          const keepsKey =
+            givenKey !== undefined &&
+            givenKey !== '' &&
+            current.sealedApiKey !== '' &&
+            givenKey === maskedKey(this.box.open(current.sealedApiKey));
+          const change: EmailConfigChange = {
+            useEmailService: input.useEmailService,
+            ...(input.emailServiceConfig && {
+              emailServiceConfig: {
+                ...fields,
+                ...(sealedGiven !== undefined && !keepsKey && { sealedApiKey: sealedGiven }),
+              },
+            }),
+          };
+          return settings.configure(change, {
+            initial: prepared.initial,
+            smtpConfigured: Boolean(this.config.smtpUrl),
+            at: Date.now(),
+          });
+        },
+      },
+    );
+    return emailConfigView(stored, this.box);
+  }
+}
