@@ -9,7 +9,7 @@ import { readEmailConfigs } from '../../read-models/stored-email-configs';
 import { emailConfigView, maskedKey, type EmailConfigView } from '../common/email-config-view';
 import { UpdateEmailConfigCommand } from './update-email-config.command';
 
-export const NOTHING_TO_UPDATE =
+const NOTHING_TO_UPDATE =
   'At least one of useEmailService or emailServiceConfig must be provided';
 
 /**
