@@ -11,6 +11,7 @@ const PROJECTIONS = [
   'collab-record',
   'deletion-job',
   'document',
+  'email-config',
   'folder',
   'migration',
   'notification',
@@ -85,6 +86,18 @@ describe('projection rebuild', () => {
     );
     expect(logged.filter((e) => e.data.includes('forget-me'))).toEqual([]);
     expect(logged.filter((e) => e.data.includes(gone.id))).toHaveLength(3);
+    // Two keys' email configurations, one of them changed twice (D14.1).
+    await ok(
+      '/v2/workspace/emailconfig/update',
+      { useEmailService: true, emailServiceConfig: { type: 'sendgrid', apiKey: 'SG.rebuild-1' } },
+      h,
+    );
+    await ok('/v2/workspace/emailconfig/update', { emailServiceConfig: { fromCompany: 'Co' } }, h);
+    await ok(
+      '/v2/workspace/emailconfig/update',
+      { emailServiceConfig: { triggers: { 'comment.add': true } } },
+      t.apiKeyHeaders(second),
+    );
     await ok(
       '/v2/workspace/apikeyconfig/update',
       {
