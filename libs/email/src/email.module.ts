@@ -4,12 +4,18 @@ import { NotificationsModule } from '@app/notifications';
 import { Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { EmailConfigController } from './api/email-config.controller';
+import { EmailDeliveriesController } from './api/email-deliveries.controller';
+import { EmailUnsubscribeController } from './api/email-unsubscribe.controller';
 import { EmailConfigReader } from './application/common/email-config.reader';
+import { GetEmailDeliveriesHandler } from './application/get-email-deliveries/get-email-deliveries.handler';
 import { GetEmailConfigHandler } from './application/get-email-config/get-email-config.handler';
 import { UpdateEmailConfigHandler } from './application/update-email-config/update-email-config.handler';
 import { EmailConfigs1764600000000 } from './migrations/1764600000000-email-configs';
 import { EmailConfigProjection } from './read-models/email-config.projection';
 import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-deliveries';
+import { SendGridSender } from './delivery/senders/sendgrid-sender';
+import { UnsubscribeBodyParser } from './unsubscribe/unsubscribe-body';
+import { Unsubscriber } from './unsubscribe/unsubscriber';
 
 /**
  * The email channel of notifications (D14): the hosted email configuration of each API key,
@@ -19,12 +25,16 @@ import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-d
 @Migrations(EmailConfigs1764600000000, EmailDeliveries1764600000100)
 @Module({
   imports: [CqrsModule, WorkspacesModule, NotificationsModule],
-  controllers: [EmailConfigController],
+  controllers: [EmailConfigController, EmailDeliveriesController, EmailUnsubscribeController],
   providers: [
     EmailConfigProjection,
     EmailConfigReader,
     GetEmailConfigHandler,
     UpdateEmailConfigHandler,
+    GetEmailDeliveriesHandler,
+    SendGridSender,
+    Unsubscriber,
+    UnsubscribeBodyParser,
   ],
 })
 export class EmailModule {}

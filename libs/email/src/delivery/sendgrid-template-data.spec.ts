@@ -9,7 +9,7 @@ const tony = {
 };
 const pepper = { userId: 'pepper', name: 'Pepper', email: 'pepper@example.com' };
 
-const comment = (commentId: number, from: typeof tony, commentText: string) => ({
+const comment = (commentId: number, from: typeof pepper, commentText: string) => ({
   commentId,
   commentText,
   commentHtml: `<p>${commentText}</p>`,

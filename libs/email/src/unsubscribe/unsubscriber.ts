@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { SetNotificationSettingsCommand } from '@app/notifications';
+import { SERVER_SECRETS, type ServerSecrets } from '@app/platform';
+import type { ApiKeyOptions, ApiKeyTenant } from '@app/workspaces';
+import { DataSource } from 'typeorm';
+import { unsubscribeKey, verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-link';
+
+/**
+ * Turns a valid link's target to `NONE` on the email channel for its one document, through
+ * the notification settings' own command (the same event `config/set` records). Once is
+ * enough: a second click changes nothing and records nothing.
+ */
+@Injectable()
+export class Unsubscriber {
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(SERVER_SECRETS) secrets: ServerSecrets,
+    private readonly dataSource: DataSource,
+    private readonly commands: CommandBus,
+  ) {
+    this.key = unsubscribeKey(secrets.encryptionKey);
+  }
+
+  /** The target of a token this server signed; undefined for any other. */
+  targetOf(token: unknown): UnsubscribeTarget | undefined {
+    return verifyUnsubscribeToken(this.key, token);
+  }
+
+  /**
+   * Sets the setting; false when the API key no longer exists (its emails stopped with it,
+   * and nothing is written for a key that is gone).
+   */
+  async unsubscribe(target: UnsubscribeTarget, requestId: string): Promise<boolean> {
+    const [key]: { workspace_id: string; options: ApiKeyOptions }[] = await this.dataSource.query(
+      `SELECT workspace_id, options FROM api_keys WHERE api_key = $1`,
+      [target.apiKey],
+    );
+    if (!key) return false;
+    const tenant: ApiKeyTenant = {
+      workspaceId: key.workspace_id,
+      requestId,
+      apiKey: target.apiKey,
+      options: key.options,
+    };
+    await this.commands.execute(
+      new SetNotificationSettingsCommand({
+        tenant,
+        organizationId: target.organizationId,
+        documentIds: [target.documentId],
+        userIds: [target.userId],
+        channels: { email: 'NONE' },
+      }),
+    );
+    return true;
+  }
+}
