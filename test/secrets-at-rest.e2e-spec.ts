@@ -48,6 +48,14 @@ describe('secrets at rest', () => {
       t.workspaceHeaders({ ...ws, workspaceToken: reset.body.result.data.authToken }),
     );
     const webhook = await t.post('/v2/workspace/webhookconfig/get', {}, t.apiKeyHeaders(ws));
+    // The SendGrid key of emailconfig/update (D14.1): in its event and its row, sealed only.
+    const sendgridKey = 'SG.emailconfig-key-0123456789abcdef';
+    const emailConfig = await t.post(
+      '/v2/workspace/emailconfig/update',
+      { emailServiceConfig: { type: 'sendgrid', apiKey: sendgridKey } },
+      t.apiKeyHeaders(ws),
+    );
+    expect(emailConfig.status).toBe(200);
     // An advanced endpoint's signing secret: in its event and its row, sealed only.
     const h = t.apiKeyHeaders(ws);
     await t.post('/v2/workspace/advancedwebhookconfig/update', { isEnabled: true }, h);
@@ -70,6 +78,7 @@ describe('secrets at rest', () => {
       secondToken,
       providerKey,
       emailKey,
+      sendgridKey,
       receiverToken,
       webhook.body.result.data.signingSecret,
       endpointSecret.body.result.data.secret,
