@@ -625,6 +625,27 @@ describe('OpenAPI document (/docs-json)', () => {
       );
       await call('/v2/workspace/webhookconfig/update', { useWebhookService: false }, h);
       await call('/v2/workspace/webhookconfig/get', {}, h);
+      await call('/v2/workspace/emailconfig/get', {}, h);
+      await call(
+        '/v2/workspace/emailconfig/update',
+        {
+          useEmailService: true,
+          emailServiceConfig: {
+            type: 'sendgrid',
+            apiKey: 'SG.typed-key-0123456789',
+            fromEmail: 'noreply@example.com',
+            triggers: { 'comment.add': true, huddle: { 'huddle.join': false } },
+          },
+        },
+        h,
+      );
+      // Type default without an SMTP relay (D14.1).
+      await call(
+        '/v2/workspace/emailconfig/update',
+        { emailServiceConfig: { type: 'default' } },
+        h,
+        400,
+      );
       // Everything of u1 (records, comments, reactions, ...), one list per feature.
       await call('/v2/users/data/get', { organizationId: 'acme', userId: 'u1' }, h);
       const deletion = await call(
@@ -687,6 +708,10 @@ describe('OpenAPI document (/docs-json)', () => {
       expect(diverging((b) => (b.error.status = 'NOT_SERVED'), notServed)).toEqual([
         expect.stringContaining(`Type '"NOT_SERVED"' is not assignable`),
       ]);
+      const emailConfig = answers.findIndex(([p]) => p === '/v2/workspace/emailconfig/update');
+      expect(
+        diverging((b) => (b.result.data.emailServiceConfig.triggers.huddle = 'on'), emailConfig),
+      ).toEqual([expect.stringContaining('is not assignable')]);
       const workspace = answers.findIndex(([p]) => p === '/v2/workspace/create');
       expect(diverging((b) => (b.result.data.owner = { mail: 'x' }), workspace)).toEqual([
         expect.stringMatching(/'"?mail"?' does not exist/),
