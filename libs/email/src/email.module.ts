@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { NotificationsModule } from '@app/notifications';
-import { Migrations } from '@app/platform';
+import { NotificationSettingsReader, NotificationsModule } from '@app/notifications';
+import { AfterCommit, Migrations } from '@app/platform';
 import { WorkspacesModule } from '@app/workspaces';
 import { EmailConfigController } from './api/email-config.controller';
 import { EmailDeliveriesController } from './api/email-deliveries.controller';
@@ -13,7 +13,11 @@ import { UpdateEmailConfigHandler } from './application/update-email-config/upda
 import { EmailConfigs1764600000000 } from './migrations/1764600000000-email-configs';
 import { EmailConfigProjection } from './read-models/email-config.projection';
 import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-deliveries';
+import { EmailDeliveries } from './delivery/email-deliveries';
+import { EmailPlanningSubscriber } from './delivery/email-planning.subscriber';
+import { EmailSenderJob } from './delivery/email-sender.job';
 import { SendGridSender } from './delivery/senders/sendgrid-sender';
+import { SmtpSender } from './delivery/senders/smtp-sender';
 import { UnsubscribeBodyParser } from './unsubscribe/unsubscribe-body';
 import { Unsubscriber } from './unsubscribe/unsubscriber';
 
@@ -33,6 +37,13 @@ import { Unsubscriber } from './unsubscribe/unsubscriber';
     UpdateEmailConfigHandler,
     GetEmailDeliveriesHandler,
     SendGridSender,
+    // Delivery (D14.4): planned from shown notifications, sent by `email.send` jobs.
+    AfterCommit,
+    NotificationSettingsReader,
+    EmailDeliveries,
+    EmailPlanningSubscriber,
+    EmailSenderJob,
+    SmtpSender,
     Unsubscriber,
     UnsubscribeBodyParser,
   ],

@@ -1,0 +1,266 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
+import {
+  COMMENT_SOURCE,
+  NotificationAdded,
+  NotificationSettingsReader,
+  type DigestData,
+  type NotificationContent,
+} from '@app/notifications';
+import {
+  AfterCommit,
+  APP_CONFIG,
+  JobQueue,
+  SecretBox,
+  SERVER_SECRETS,
+  type AppConfig,
+  type ServerSecrets,
+} from '@app/platform';
+import type { EntityManager } from 'typeorm';
+import { EmailConfigReader } from '../application/common/email-config.reader';
+import type { EmailSetup } from '../domain/email-setup';
+import { unsubscribeKey, unsubscribeUrl } from '../unsubscribe/unsubscribe-link';
+import { composeEmail } from './email-composer';
+import { EmailDeliveries, type NewEmailDelivery } from './email-deliveries';
+import { EMAIL_MAX_ATTEMPTS, emailDeliveryIdOf, emailSendJobOf } from './email-delivery';
+
+export const EMAIL_PLANNING_SUBSCRIPTION = 'email.planning';
+
+type Shown = NotificationContent & {
+  apiKey: string;
+  organizationId: string;
+  notificationId: string;
+};
+
+/** The job ledger gives up after these; the row's own count ends an email first. */
+const JOB_MAX_ATTEMPTS = EMAIL_MAX_ATTEMPTS + 4;
+
+const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The users an email tells of beside its recipient: the actors and those it names. */
+function actorsOf(content: NotificationContent): string[] {
+  const ids = new Set<string>();
+  const add = (user: unknown) => {
+    if (isObject(user) && typeof user.userId === 'string' && user.userId) ids.add(user.userId);
+  };
+  add(content.actionUser);
+  const data = content.notificationSourceData;
+  if (isObject(data) && isObject(data.batch)) {
+    const digest = data as unknown as DigestData;
+    add(digest.first?.actionUser);
+    add(digest.last?.actionUser);
+  }
+  for (const [userId, on] of Object.entries(content.notifyUsersByUserId)) if (on) ids.add(userId);
+  return [...ids];
+}
+
+/** Whether a key sends email for this action, and through whom (D14.1, D14.2). */
+function providerOf(
+  setup: EmailSetup | undefined,
+  actionType: string | undefined,
+  smtpUrl: string | undefined,
+): 'smtp' | 'sendgrid' | undefined {
+  if (!setup?.useEmailService || !setup.fromEmail) return undefined;
+  if (!actionType || !setup.triggers.has(actionType)) return undefined;
+  if (setup.type === 'default') return smtpUrl ? 'smtp' : undefined;
+  if (setup.type === 'sendgrid') return setup.sendgridApiKey ? 'sendgrid' : undefined;
+  return undefined;
+}
+
+/**
+ * Plans the email of derived notifications (D14.3, D14.4). An email goes when a notification
+ * made from comments is shown: a `notification-added` without `heldUntil` (a held one is a
+ * delay or an open batch window, shown later by another `notification-added`; a digest is
+ * one notification, so one email per recipient lists its changes). For a key whose email
+ * service is on, with a sender (`default` with SMTP_URL, `sendgrid` with its key), a
+ * `fromEmail` and the action's trigger: each recipient of the notification whose `email`
+ * level is not NONE (default MINE; every derived recipient is involved) and whose address is
+ * known (the notification's, else their user record) gets one email, composed and sealed
+ * now. Each is a row and an `email.send` job written in the checkpoint's transaction (ids
+ * from notification and recipient: a replayed event plans nothing twice), dispatched at its
+ * commit.
+ */
+@Subscriber()
+@Injectable()
+export class EmailPlanningSubscriber implements EventSubscriber {
+  readonly subscriptionId = EMAIL_PLANNING_SUBSCRIPTION;
+  /** Deployed on a server with history, it emails of what happens from then on. */
+  readonly startAt = 'end' as const;
+  readonly handles = [NotificationAdded.type];
+  private readonly linkKey: Buffer;
+
+  constructor(
+    private readonly configs: EmailConfigReader,
+    private readonly settings: NotificationSettingsReader,
+    private readonly deliveries: EmailDeliveries,
+    private readonly queue: JobQueue,
+    private readonly afterCommit: AfterCommit,
+    private readonly box: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVER_SECRETS) secrets: ServerSecrets,
+  ) {
+    this.linkKey = unsubscribeKey(secrets.encryptionKey);
+  }
+
+  async handle(events: RecordedEvent[], manager: EntityManager): Promise<void> {
+    const shown: Shown[] = [];
+    for (const event of events) {
+      if (!NotificationAdded.is(event)) continue;
+      const { at: _at, ...n } = event.data;
+      if (n.notificationSource === COMMENT_SOURCE && n.heldUntil === undefined) shown.push(n);
+    }
+    if (shown.length === 0) return;
+    const setups = await this.configs.read(manager, [...new Set(shown.map((n) => n.apiKey))]);
+    const wanted = shown
+      .map((n) => ({
+        n,
+        provider: providerOf(setups.get(n.apiKey), n.actionType, this.config.smtpUrl),
+      }))
+      .filter((w) => w.provider !== undefined);
+    if (wanted.length === 0) return;
+
+    const rows: NewEmailDelivery[] = [];
+    const byOrganization = groupBy(wanted, ({ n }) => JSON.stringify([n.apiKey, n.organizationId]));
+    for (const group of byOrganization.values()) {
+      const { apiKey, organizationId } = group[0].n;
+      const setup = setups.get(apiKey)!;
+      const documents = await this.documents(manager, apiKey, organizationId, [
+        ...new Set(group.map(({ n }) => n.documentId)),
+      ]);
+      const recipients = new Map<Shown, string[]>();
+      for (const docGroup of groupBy(group, ({ n }) => n.documentId).values()) {
+        const documentId = docGroup[0].n.documentId;
+        const userIds = [
+          ...new Set(
+            docGroup.flatMap(({ n }) =>
+              Object.entries(n.notifyUsersByUserId)
+                .filter(([, on]) => on === true)
+                .map(([userId]) => userId),
+            ),
+          ),
+        ];
+        const levels = await this.settings.levels(
+          manager,
+          apiKey,
+          organizationId,
+          documentId,
+          userIds,
+          'email',
+        );
+        for (const { n } of docGroup) {
+          recipients.set(
+            n,
+            Object.entries(n.notifyUsersByUserId)
+              .filter(([userId, on]) => on === true && (levels.get(userId) ?? 'MINE') !== 'NONE')
+              .map(([userId]) => userId),
+          );
+        }
+      }
+      const unknown = group.flatMap(({ n }) =>
+        (recipients.get(n) ?? []).filter((u) => !n.recipientEmails?.[u]),
+      );
+      const known = await this.addresses(manager, apiKey, organizationId, [...new Set(unknown)]);
+      for (const { n, provider } of group) {
+        const document = documents.get(n.documentId);
+        for (const userId of recipients.get(n) ?? []) {
+          const to =
+            (Object.hasOwn(n.recipientEmails ?? {}, userId) && n.recipientEmails![userId]) ||
+            known.get(userId);
+          if (!to) continue;
+          const link = unsubscribeUrl(this.config.publicUrl, this.linkKey, {
+            apiKey,
+            organizationId,
+            documentId: n.documentId,
+            userId,
+          });
+          const email = composeEmail({
+            setup,
+            content: n,
+            to,
+            userId,
+            documentName: document?.name || n.location?.locationName || n.documentId,
+            ...(document && { documentMetadata: document.metadata }),
+            unsubscribeUrl: link,
+          });
+          rows.push({
+            id: emailDeliveryIdOf(apiKey, n.notificationId, userId),
+            apiKey,
+            organizationId,
+            documentId: n.documentId,
+            notificationId: n.notificationId,
+            userId,
+            actorUserIds: actorsOf(n).filter((id) => id !== userId),
+            provider: provider!,
+            messageSealed: this.box.seal(JSON.stringify(email)),
+          });
+        }
+      }
+    }
+    const made = await this.deliveries.insert(manager, rows);
+    if (made.size === 0) return;
+    const jobs = [...made].map(emailSendJobOf);
+    await this.queue.enqueue(jobs, { maxAttempts: JOB_MAX_ATTEMPTS }, manager);
+    const ids = jobs.map((j) => j.id);
+    this.afterCommit.run(manager, () => this.queue.dispatch(ids));
+  }
+
+  /** The documents' names and metadata (the documents read model), by id. */
+  private async documents(
+    manager: EntityManager,
+    apiKey: string,
+    organizationId: string,
+    documentIds: string[],
+  ): Promise<Map<string, { name: string; metadata: Record<string, unknown> }>> {
+    const rows: { document_id: string; document_name: string; metadata: unknown }[] =
+      await manager.query(
+        `SELECT document_id, document_name, metadata FROM documents
+         WHERE api_key = $1 AND organization_id = $2 AND document_id = ANY($3::text[])`,
+        [apiKey, organizationId, documentIds],
+      );
+    return new Map(
+      rows.map((r) => [
+        r.document_id,
+        {
+          name: r.document_name,
+          metadata: {
+            ...(isObject(r.metadata) ? r.metadata : {}),
+            documentId: r.document_id,
+            documentName: r.document_name,
+          },
+        },
+      ]),
+    );
+  }
+
+  /**
+   * The emails of users the notification gives none for, from their user records (the users
+   * read model): the organization's record first, else any of theirs in it.
+   */
+  private async addresses(
+    manager: EntityManager,
+    apiKey: string,
+    organizationId: string,
+    userIds: string[],
+  ): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows: { user_id: string; email: string }[] = await manager.query(
+      `SELECT DISTINCT ON (user_id) user_id, email FROM users
+       WHERE api_key = $1 AND organization_id = $2 AND user_id = ANY($3::text[]) AND email <> ''
+       ORDER BY user_id, (scope_type = 'organization') DESC, last_updated DESC`,
+      [apiKey, organizationId, userIds],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.email]));
+  }
+}

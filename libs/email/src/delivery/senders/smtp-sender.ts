@@ -1,0 +1,93 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '@app/platform';
+import type { OutgoingEmail, SendOutcome } from '../outgoing-email';
+
+/** Connections the pool keeps open to the relay at most. */
+const MAX_CONNECTIONS = 10;
+/** How long a connection, a greeting or a reply may take before the send is given up (for now). */
+const TIMEOUT_MS = 30_000;
+
+/** What nodemailer rejects with: the SMTP reply's code, or a connection error's code. */
+interface SmtpFailure {
+  responseCode?: unknown;
+  code?: unknown;
+}
+
+/** An address as nodemailer takes it (`address`, not `email`). */
+const addressOf = ({ email, name }: { email: string; name?: string }) => ({
+  address: email,
+  name: name ?? '',
+});
+
+/** Errors nodemailer raises about the message itself: trying again changes nothing. */
+const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
+
+/**
+ * The outcome of a failed send. A reply code decides: 4xx is temporary (a greylisting relay,
+ * a full queue), 5xx permanent (no such mailbox, refused). Without a reply the connection
+ * failed (refused, reset, timed out, TLS): temporary, unless nodemailer refused the message
+ * itself. The reason is the code, never the reply's text (it may quote an address).
+ */
+export function smtpFailure(error: unknown): SendOutcome {
+  const { responseCode, code } = (error ?? {}) as SmtpFailure;
+  if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 600) {
+    return { sent: false, temporary: responseCode < 500, reason: `SMTP ${responseCode}` };
+  }
+  const name = typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? code : 'failed';
+  return { sent: false, temporary: !MESSAGE_ERRORS.has(name), reason: `SMTP ${name}` };
+}
+
+/**
+ * Sends through the server's SMTP relay (SMTP_URL, D14.2) with nodemailer: one pooled
+ * transport made on first use and closed at shutdown, after the job queue has let its runs
+ * end. Nothing here logs: the caller records the outcome.
+ */
+@Injectable()
+export class SmtpSender implements OnApplicationShutdown {
+  private transport?: Transporter;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async send(email: OutgoingEmail): Promise<SendOutcome> {
+    const transport = this.transportOf();
+    if (!transport) return { sent: false, temporary: true, reason: 'SMTP not configured' };
+    try {
+      const info = (await transport.sendMail({
+        from: addressOf(email.from),
+        to: addressOf(email.to),
+        ...(email.replyTo && { replyTo: email.replyTo }),
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers: email.headers,
+      })) as { messageId?: unknown };
+      return {
+        sent: true,
+        ...(typeof info.messageId === 'string' && { messageId: info.messageId }),
+      };
+    } catch (error) {
+      return smtpFailure(error);
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+    this.transport = undefined;
+  }
+
+  private transportOf(): Transporter | undefined {
+    if (this.transport || !this.config.smtpUrl) return this.transport;
+    this.transport = createTransport({
+      url: this.config.smtpUrl,
+      pool: true,
+      maxConnections: MAX_CONNECTIONS,
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+      logger: false,
+      debug: false,
+    });
+    return this.transport;
+  }
+}
