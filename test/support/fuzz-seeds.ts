@@ -228,6 +228,25 @@ export const SEEDS: Record<string, Seed> = {
       },
     }),
   },
+  '/v2/workspace/emailconfig/get': { auth: 'apiKey', data: () => ({}) },
+  '/v2/workspace/emailconfig/update': {
+    auth: 'apiKey',
+    tenant: 's',
+    data: () => ({
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'sendgrid',
+        apiKey: 'SG.fuzz-sendgrid-key-0123456789',
+        fromEmail: 'noreply@example.com',
+        fromCompany: 'Fuzz Co',
+        commentTemplateId: 'd-comment',
+        tagTemplateId: 'd-tag',
+        triggers: { 'comment.add': true, comment: { 'comment.update': false } },
+      },
+    }),
+    // A trigger is a boolean or a group of them (D14.1): either shape in place of the other is valid.
+    lenient: ['emailServiceConfig.triggers'],
+  },
   '/v2/workspace/activityconfig/get': { auth: 'apiKey', data: () => ({}) },
   '/v2/workspace/activityconfig/update': {
     auth: 'apiKey',
