@@ -264,6 +264,17 @@ export const SEEDS: Record<string, Seed> = {
     auth: 'apiKey',
     data: () => ({ status: 'delivered', eventType: 'comment.add', from: 0, pageSize: 10 }),
   },
+  '/v2/workspace/email/deliveries/get': {
+    auth: 'apiKey',
+    data: () => ({
+      status: 'sent',
+      userId: 'ann',
+      notificationId: 'n1',
+      documentId: 'd1',
+      organizationId: 'org1',
+      pageSize: 10,
+    }),
+  },
   '/v2/workspace/webhooks/deliveries/retry': {
     auth: 'apiKey',
     // Every failed delivery since 2100: none, so nothing changes.
