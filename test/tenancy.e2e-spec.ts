@@ -1267,3 +1267,53 @@ describe('tenancy of client tokens, permissions, signatures and the permission p
     expect((await add(a)).status).toBe(200);
   });
 });
+
+describe('tenancy of the email configuration (D4.1, D14.1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("a key's email configuration and SendGrid key are never another key's, in its workspace or another", async () => {
+    const ws = await t.createWorkspace();
+    const a = t.apiKeyHeaders(ws);
+    const b = t.apiKeyHeaders(await t.createApiKey(ws));
+    const c = t.apiKeyHeaders(await t.createWorkspace('other-email@example.com'));
+    const get = async (h: Record<string, string>) =>
+      (await t.post('/v2/workspace/emailconfig/get', {}, h)).body.result.data;
+    const [b0, c0] = [await get(b), await get(c)];
+    const set = await t.post(
+      '/v2/workspace/emailconfig/update',
+      {
+        useEmailService: true,
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: 'SG.only-a-key-0123456789-AAAA',
+          fromEmail: 'a@example.com',
+          fromCompany: 'Only A',
+        },
+      },
+      a,
+    );
+    expect(set.status).toBe(200);
+    expect(await get(b)).toEqual(b0);
+    expect(await get(c)).toEqual(c0);
+    const a1 = await get(a);
+    expect(a1.emailServiceConfig).toMatchObject({ apiKey: '...AAAA', fromCompany: 'Only A' });
+    for (const h of [b, c]) {
+      const own = await t.post(
+        '/v2/workspace/emailconfig/update',
+        { emailServiceConfig: { fromCompany: 'Not A', apiKey: 'SG.other-key-9876543210-BBBB' } },
+        h,
+      );
+      expect(own.body.result.data.emailServiceConfig).toMatchObject({
+        type: 'default',
+        apiKey: '...BBBB',
+        fromCompany: 'Not A',
+        fromEmail: '',
+      });
+    }
+    expect(await get(a)).toEqual(a1);
+  });
+});
