@@ -99,6 +99,11 @@ export class SmtpInbox {
   /** Messages refused, with their code. */
   readonly refused: { code: number; to: string[] }[] = [];
   answer: (mail: ReceivedMail) => SmtpAnswer = () => undefined;
+  /** Connections opened so far. */
+  connections = 0;
+  /** While set, a new connection gets no greeting: a sender waits before its first command. */
+  holding = false;
+  private readonly held: (() => void)[] = [];
 
   private constructor(
     private readonly server: SMTPServer,
@@ -111,6 +116,13 @@ export class SmtpInbox {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      disableReverseLookup: true,
+      onConnect(_session, callback) {
+        const inbox = self.inbox!;
+        inbox.connections++;
+        if (inbox.holding) inbox.held.push(() => callback());
+        else callback();
+      },
       onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -138,6 +150,12 @@ export class SmtpInbox {
     );
     self.inbox = new SmtpInbox(server, `smtp://127.0.0.1:${port}`);
     return self.inbox;
+  }
+
+  /** Greets the connections held so far (and the next ones). */
+  release(): void {
+    this.holding = false;
+    for (const greet of this.held.splice(0)) greet();
   }
 
   close(): Promise<void> {

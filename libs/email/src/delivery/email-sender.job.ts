@@ -23,9 +23,11 @@ import { SmtpSender } from './senders/smtp-sender';
 /**
  * How long a run holds an email it sends: longer than a send may take (the SMTP timeouts,
  * SendGrid's), so a second run waits rather than sends it too. A process killed while it
- * held one leaves it to be sent again after this.
+ * held one leaves it to be sent again after this. EMAIL_RETRY_SCALE scales it with the
+ * backoff, never below the floor.
  */
 const SEND_LEASE_MS = 120_000;
+const SEND_LEASE_FLOOR_MS = 5_000;
 
 /**
  * Sends one planned email (D14.4): claims its row (a lease, in one statement), opens the
@@ -52,7 +54,8 @@ export class EmailSenderJob {
   @JobHandler(EMAIL_SEND_JOB)
   async send({ data }: JobRun<EmailSendJobData>): Promise<void> {
     const { deliveryId } = data;
-    const claim = await this.deliveries.claim(deliveryId, SEND_LEASE_MS);
+    const leaseMs = Math.max(SEND_LEASE_FLOOR_MS, SEND_LEASE_MS * this.config.emailRetryScale);
+    const claim = await this.deliveries.claim(deliveryId, leaseMs);
     if (claim.kind === 'done') return;
     if (claim.kind === 'busy') throw new RetryJobLater(claim.waitMs + 100, false);
     if (claim.messageSealed === null) {
