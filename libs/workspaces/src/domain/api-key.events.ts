@@ -83,8 +83,9 @@ export interface ApiKeyCreatedData {
   customPlanInfoData?: Record<string, unknown>;
   allowedDomains: string[];
   addLocalHostToAllowedDomains?: boolean;
-  /** Hosted flags of operation 1 kept as given; nothing here uses them. */
+  /** Seeds the key's default email triggers (the email library reads it, D14.1). */
   setDefaultEmailTriggers?: boolean;
+  /** Hosted flags of operation 1 kept as given; nothing here uses them. */
   persistenceDBRegion?: string;
   realtimeDBRegion?: string;
   useEmailService: boolean;

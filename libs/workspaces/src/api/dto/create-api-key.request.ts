@@ -46,7 +46,7 @@ export class CreateApiKeyRequest {
   @OptionalField() @IsBoolean() useNotificationService?: boolean;
   /** Seeds the default notification triggers, even with the service left off (D9.8). */
   @OptionalField() @IsBoolean() setDefaultNotificationTriggers?: boolean;
-  /** Stored as given; this server sends no email (kept for the hosted call). */
+  /** Seeds the default email triggers of the key (D14.1), as the notification flag does. */
   @OptionalField() @IsBoolean() setDefaultEmailTriggers?: boolean;
   /** The first values of the key's console options (D3.4), shown by `apikeyconfig/get`. */
   @OptionalField() @IsBoolean() enablePrivateComments?: boolean;
