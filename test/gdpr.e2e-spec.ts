@@ -6,7 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { everyRowAsText } from './support/every-row';
-import { keeper, PLACES, seedEveryKind, victim, victimPhrase } from './support/gdpr-seed';
+import { FakeSendGrid } from './support/fake-sendgrid';
+import {
+  enableEmail,
+  keeper,
+  PLACES,
+  seedEveryKind,
+  victim,
+  victimPhrase,
+} from './support/gdpr-seed';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 const DELETED = '@[deleted user]';
@@ -14,6 +22,12 @@ const DELETED = '@[deleted user]';
 const ERASED = { userId: DELETED, name: DELETED };
 type Activity = Record<string, any> & { id: string };
 type Notification = Record<string, any> & { id: string; notificationSource: string };
+interface EmailRow {
+  user_id: string;
+  actor_user_ids: string[];
+  status: string;
+  message_sealed: string | null;
+}
 
 async function startDeletion(t: TestApp, h: Record<string, string>, data: Record<string, unknown>) {
   const res = await t.post('/v2/users/data/delete', data, h);
@@ -98,11 +112,19 @@ describe('user data deletion (GDPR)', () => {
   let t: TestApp;
   let h: Record<string, string>;
   let receiver: WebhookReceiver;
+  let sendgrid: FakeSendGrid;
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    t = await createTestApp({ config: { webhookAllowPrivateTargets: true } });
+    sendgrid = await FakeSendGrid.start();
+    // Emails of the victim's later reply stay queued (429: tried again in 30 s, after the
+    // erasure), holding their sealed message; the others are sent.
+    sendgrid.answer = (r) => (JSON.stringify(r.body).includes(victimPhrase) ? 429 : 202);
+    t = await createTestApp({
+      config: { webhookAllowPrivateTargets: true, sendgridBaseUrl: sendgrid.url },
+    });
     h = t.apiKeyHeaders(await t.createWorkspace());
+    await enableEmail(t, h);
     // Webhooks on: every change is also a stored delivery whose payload names the users.
     await t.post(
       '/v2/workspace/webhookconfig/update',
@@ -121,6 +143,7 @@ describe('user data deletion (GDPR)', () => {
   afterAll(async () => {
     await t.close();
     await receiver.close();
+    await sendgrid.close();
   });
 
   it('answers 202 with the job, runs it, and leaves nothing of the user anywhere', async () => {
@@ -163,12 +186,29 @@ describe('user data deletion (GDPR)', () => {
           .query(`SELECT sealed_payload FROM webhook_deliveries WHERE sealed_payload IS NOT NULL`)
       ).map((r: { sealed_payload: string }) => openPayload(box, r.sealed_payload));
     expect((await payloads()).some((p: string) => p.includes(victim.email))).toBe(true);
+    // Emails: to the victim, telling of them (actors), and queued with a message naming them.
+    const emails = async (): Promise<EmailRow[]> =>
+      t.app
+        .get(DataSource)
+        .query(`SELECT user_id, actor_user_ids, status, message_sealed FROM email_deliveries`);
+    const emailsBefore = await emails();
+    expect(emailsBefore.some((e) => e.user_id === victim.userId)).toBe(true);
+    expect(emailsBefore.some((e) => e.actor_user_ids.includes(victim.userId))).toBe(true);
+    expect(
+      emailsBefore.some(
+        (e) =>
+          e.status === 'queued' &&
+          e.user_id === keeper.userId &&
+          box.open(e.message_sealed!).includes(victim.name),
+      ),
+    ).toBe(true);
+    expect(emailsBefore.some((e) => e.status === 'sent' && e.user_id === keeper.userId)).toBe(true);
 
     const res = await startDeletion(t, h, { userIds: [victim.userId] });
     expect(res.body).toEqual({
       status: 'success',
       message: 'Data deletion process has been initiated.',
-      data: { jobId: expect.any(String), tasksCount: 3 * 12 },
+      data: { jobId: expect.any(String), tasksCount: 3 * 13 },
       statusCode: 202,
     });
     const done = await completed(t, h, res.body.data.jobId);
@@ -302,6 +342,16 @@ describe('user data deletion (GDPR)', () => {
       .get(DataSource)
       .query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'`);
     expect(n).toBeGreaterThan(0);
+    // Emails: none to the victim; those queued that told of them are not sent, their message
+    // gone; the others stay in the log without them.
+    const emailsAfter = await emails();
+    expect(emailsAfter.filter((e) => e.user_id === victim.userId)).toEqual([]);
+    expect(emailsAfter.filter((e) => e.actor_user_ids.includes(victim.userId))).toEqual([]);
+    expect(emailsAfter.filter((e) => e.status === 'queued')).toEqual([]);
+    const erased = emailsAfter.filter((e) => e.status === 'erased');
+    expect(erased.length).toBeGreaterThan(0);
+    expect(erased.every((e) => e.message_sealed === null)).toBe(true);
+    expect(emailsAfter.some((e) => e.status === 'sent' && e.user_id === keeper.userId)).toBe(true);
     // Not even sealed: the job's request no longer holds the user ids, encrypted or not.
     const requests = await t.app
       .get(DataSource)
@@ -338,7 +388,7 @@ describe('user data deletion (GDPR)', () => {
       userIds: [keeper.userId],
       organizationIds: ['g-org-3'],
     });
-    expect(narrowed.body.data.tasksCount).toBe(12);
+    expect(narrowed.body.data.tasksCount).toBe(13);
     await completed(t, h, narrowed.body.data.jobId);
     const kept = await t.post('/v2/users/get', { organizationId: 'g-org-1' }, h);
     expect(kept.body.result.data.map((u: { userId: string }) => u.userId)).toEqual([keeper.userId]);
@@ -423,7 +473,7 @@ describe('user data deletion across a crash', () => {
           tasksLeft: 0,
           lastTaskCompletedTime: expect.any(Number),
         });
-        expect(tasksCount).toBe(36);
+        expect(tasksCount).toBe(39);
         // Each task counted once, the one that ran twice included.
         const [{ count }] = await second.app
           .get(DataSource)

@@ -250,6 +250,30 @@ async function seedActivities(
  * notifications (custom, and derived from the comments: the notification service is on),
  * notification settings and activity records (given, and derived from the comments).
  */
+/**
+ * Notification emails on for the key, through SendGrid (the app's sendgridBaseUrl, a fake in
+ * tests): every derived notification then plans an email per recipient whose row names the
+ * recipient and, in `actor_user_ids`, who acted; a queued one keeps its sealed message.
+ */
+export async function enableEmail(t: Pick<TestApp, 'post'>, h: Record<string, string>) {
+  await ok(
+    await t.post(
+      '/v2/workspace/emailconfig/update',
+      {
+        useEmailService: true,
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: 'SG.gdpr-seed-key',
+          fromEmail: 'notify@example.com',
+          fromCompany: 'Seed Co',
+          commentTemplateId: 'd-comment',
+        },
+      },
+      h,
+    ),
+  );
+}
+
 export async function seedEveryKind(
   t: Pick<TestApp, 'post'>,
   h: Record<string, string>,

@@ -18,6 +18,7 @@ import { EmailPlanningSubscriber } from './delivery/email-planning.subscriber';
 import { EmailSenderJob } from './delivery/email-sender.job';
 import { SendGridSender } from './delivery/senders/sendgrid-sender';
 import { SmtpSender } from './delivery/senders/smtp-sender';
+import { EmailDeliveryEraser } from './erasure/email-delivery-eraser';
 import { UnsubscribeBodyParser } from './unsubscribe/unsubscribe-body';
 import { Unsubscriber } from './unsubscribe/unsubscriber';
 
@@ -46,6 +47,7 @@ import { Unsubscriber } from './unsubscribe/unsubscriber';
     SmtpSender,
     Unsubscriber,
     UnsubscribeBodyParser,
+    EmailDeliveryEraser,
   ],
 })
 export class EmailModule {}

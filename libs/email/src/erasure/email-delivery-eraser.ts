@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Identities } from '@app/collaboration';
+import { SubscriptionRunner } from '@app/event-store';
 import {
   Eraser,
   SecretBox,
@@ -8,6 +9,7 @@ import {
   type UserDataEraser,
 } from '@app/platform';
 import { DataSource } from 'typeorm';
+import { EMAIL_PLANNING_SUBSCRIPTION } from '../delivery/email-planning.subscriber';
 
 export const EMAIL_DELIVERIES_KIND = 'email-deliveries';
 
@@ -20,8 +22,10 @@ export const EMAIL_DELIVERIES_KIND = 'email-deliveries';
  * - they leave `actor_user_ids` of every row.
  * Sent and failed rows hold no message (it goes when they are recorded), only ids, times and
  * a short reason, so nothing else of the users is left. Running it again changes nothing.
- * Identity stage: the data tasks (derived notifications first) must have run, so no email
- * telling of the users is planned after this pass from a notification made before it.
+ * Identity stage, after the planner has caught up: the data tasks (notifications among them)
+ * have erased the users from the log the planner reads, so no email telling of them is
+ * planned after this pass. A send already under way when this runs may still go out (its
+ * message was opened before); it is recorded, without the users, like the others.
  */
 @Injectable()
 @Eraser()
@@ -32,6 +36,7 @@ export class EmailDeliveryEraser implements UserDataEraser {
   constructor(
     private readonly dataSource: DataSource,
     private readonly box: SecretBox,
+    private readonly subscriptions: SubscriptionRunner,
   ) {}
 
   async locate(apiKey: string, userIds: string[]): Promise<ErasureFootprint> {
@@ -45,6 +50,10 @@ export class EmailDeliveryEraser implements UserDataEraser {
 
   async erase(_kind: string, subject: ErasureSubject): Promise<number> {
     const { apiKey, organizationId, userIds } = subject;
+    // Throwing retries the task later (the job's own retry).
+    if (!(await this.subscriptions.isCaughtUp(EMAIL_PLANNING_SUBSCRIPTION))) {
+      throw new Error('waiting for the email planner to catch up');
+    }
     const who = new Identities(userIds, subject.words);
     return this.dataSource.transaction(async (m) => {
       const deleted: { id: string }[] = await m.query(
