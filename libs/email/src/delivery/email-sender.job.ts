@@ -16,7 +16,7 @@ import {
   emailRetryDelayMs,
   type EmailSendJobData,
 } from './email-delivery';
-import type { OutgoingEmail, SendOutcome } from './outgoing-email';
+import type { OutgoingEmail, EmailSendOutcome } from './outgoing-email';
 import { SendGridSender } from './senders/sendgrid-sender';
 import { SmtpSender } from './senders/smtp-sender';
 
@@ -87,7 +87,7 @@ export class EmailSenderJob {
     apiKey: string,
     provider: EmailProvider,
     email: OutgoingEmail,
-  ): Promise<SendOutcome> {
+  ): Promise<EmailSendOutcome> {
     if (provider === 'smtp') return this.smtp.send(email);
     // The workspace's SendGrid key as it is now (rotated or removed since the email was planned).
     const setup = (await this.configs.read(this.dataSource.manager, [apiKey])).get(apiKey);

@@ -18,6 +18,5 @@ export interface OutgoingEmail {
  * 429/5xx) are tried again later; the others (SMTP 5xx, SendGrid 4xx) are recorded as failed.
  * `reason` is short and never holds an address or a body: `SMTP 550`, `SendGrid 429`.
  */
-export type SendOutcome =
-  | { sent: true; messageId?: string }
-  | { sent: false; temporary: boolean; reason: string };
+export type EmailSendOutcome =
+  { sent: true; messageId?: string } | { sent: false; temporary: boolean; reason: string };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MailService, type MailDataRequired } from '@sendgrid/mail';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
-import type { OutgoingEmail, SendOutcome } from '../outgoing-email';
+import type { OutgoingEmail, EmailSendOutcome } from '../outgoing-email';
 
 /** How long one call to SendGrid may take before it counts as a temporary failure. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -25,7 +25,7 @@ interface SendFailure {
  * verified, a template that does not exist) will not change by trying again. The reason is
  * the status or the network code, never the answer's body (it may quote an address).
  */
-export function sendgridFailure(error: unknown): SendOutcome {
+export function sendgridFailure(error: unknown): EmailSendOutcome {
   const code = (error as SendFailure | null)?.code;
   if (typeof code === 'number') {
     const temporary = code === 429 || code >= 500;
@@ -63,7 +63,7 @@ export function sendgridMail(email: OutgoingEmail): MailDataRequired {
 export class SendGridSender {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async send(apiKey: string, email: OutgoingEmail): Promise<SendOutcome> {
+  async send(apiKey: string, email: OutgoingEmail): Promise<EmailSendOutcome> {
     const service = new MailService();
     service.setApiKey(apiKey);
     // After setApiKey, which puts back the global base URL.

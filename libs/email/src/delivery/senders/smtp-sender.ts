@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
-import type { OutgoingEmail, SendOutcome } from '../outgoing-email';
+import type { OutgoingEmail, EmailSendOutcome } from '../outgoing-email';
 
 /** Connections the pool keeps open to the relay at most. */
 const MAX_CONNECTIONS = 10;
@@ -29,7 +29,7 @@ const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
  * failed (refused, reset, timed out, TLS): temporary, unless nodemailer refused the message
  * itself. The reason is the code, never the reply's text (it may quote an address).
  */
-export function smtpFailure(error: unknown): SendOutcome {
+export function smtpFailure(error: unknown): EmailSendOutcome {
   const { responseCode, code } = (error ?? {}) as SmtpFailure;
   if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 600) {
     return { sent: false, temporary: responseCode < 500, reason: `SMTP ${responseCode}` };
@@ -49,7 +49,7 @@ export class SmtpSender implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async send(email: OutgoingEmail): Promise<SendOutcome> {
+  async send(email: OutgoingEmail): Promise<EmailSendOutcome> {
     const transport = this.transportOf();
     if (!transport) return { sent: false, temporary: true, reason: 'SMTP not configured' };
     try {
