@@ -204,6 +204,22 @@ describe('email log (POST /v2/workspace/email/deliveries/get)', () => {
     const res = await t.post(PATH, { pageSize: 1, pageToken: tokenOfA }, b);
     expect(res.status).toBe(400);
     expect(res.body.error.status).toBe('INVALID_ARGUMENT');
-    expect([keyA, keyB]).toHaveLength(2);
+  });
+
+  it("takes a deleted organization's emails out of the log, and no other's (D6.9)", async () => {
+    // Another key's email in an organization of the same id.
+    await insert(keyB, { ...rowsA[1], id: 'b-odd', createdAt: T0 });
+    await t.post(
+      '/v2/organizations/documents/add',
+      { organizationId: 'org-odd', createOrganization: true, documents: [{ documentId: 'x' }] },
+      a,
+    );
+    const res = await t.post('/v2/organizations/delete', { organizationIds: ['org-odd'] }, a);
+    expect(res.body.result.data['org-odd']).toMatchObject({ success: true });
+    await t.settle(20_000);
+    expect(ids((await read(a, {})).data)).toEqual(
+      ids(newestFirst.filter((r) => r.organizationId !== 'org-odd')),
+    );
+    expect(ids((await read(b, { organizationId: 'org-odd' })).data)).toEqual(['b-odd']);
   });
 });

@@ -19,6 +19,7 @@ import { EmailSenderJob } from './delivery/email-sender.job';
 import { SendGridSender } from './delivery/senders/sendgrid-sender';
 import { SmtpSender } from './delivery/senders/smtp-sender';
 import { EmailDeliveryEraser } from './erasure/email-delivery-eraser';
+import { OrganizationEmailsSubscriber } from './erasure/organization-emails.subscriber';
 import { UnsubscribeBodyParser } from './unsubscribe/unsubscribe-body';
 import { Unsubscriber } from './unsubscribe/unsubscriber';
 
@@ -48,6 +49,7 @@ import { Unsubscriber } from './unsubscribe/unsubscriber';
     Unsubscriber,
     UnsubscribeBodyParser,
     EmailDeliveryEraser,
+    OrganizationEmailsSubscriber,
   ],
 })
 export class EmailModule {}
