@@ -142,6 +142,14 @@ describe('email unsubscribe link', () => {
     expect(await configOf('fay', 'doc-9')).toEqual({ inbox: 'ALL', email: 'MINE' });
   });
 
+  it('writes nothing for a key that does not exist (any more), and says it is done', async () => {
+    const before = await settingsEvents();
+    const res = await oneClick(linkOf({ ...target('gus'), apiKey: 'no-such-key' }));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('You are unsubscribed');
+    expect(await settingsEvents()).toBe(before);
+  });
+
   it('leaves other routes refusing multipart bodies as before', async () => {
     const res = await server().post('/v2/notifications/config/get').set(h).field('data', 'x');
     expect(res.status).toBe(400);
