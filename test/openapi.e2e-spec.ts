@@ -13,6 +13,7 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import openapiTS, { astToString } from 'openapi-typescript';
 import request from 'supertest';
 import ts from 'typescript';
+import { DataSource } from 'typeorm';
 import { registeredRequestClasses } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
 
@@ -649,6 +650,20 @@ describe('OpenAPI document (/docs-json)', () => {
         h,
         400,
       );
+      // The email log: two emails (planned by the pipeline; written here), a page of one.
+      for (const [id, status, sentAt] of [
+        ['typed-email-1', 'sent', new Date()],
+        ['typed-email-2', 'failed', null],
+      ] as const) {
+        await t.app.get(DataSource).query(
+          `INSERT INTO email_deliveries (id, api_key, organization_id, document_id,
+             notification_id, user_id, provider, status, attempts, last_error, created_at,
+             updated_at, sent_at)
+           VALUES ($1, $2, 'acme', 'd1', 'n1', 'u1', 'sendgrid', $3, 1, $4, now(), now(), $5)`,
+          [id, h['x-service-api-key'], status, sentAt ? null : 'SendGrid 400', sentAt],
+        );
+      }
+      await call('/v2/workspace/email/deliveries/get', { pageSize: 1 }, h);
       // Everything of u1 (records, comments, reactions, ...), one list per feature.
       await call('/v2/users/data/get', { organizationId: 'acme', userId: 'u1' }, h);
       const deletion = await call(
@@ -715,6 +730,11 @@ describe('OpenAPI document (/docs-json)', () => {
       expect(
         diverging((b) => (b.result.data.emailServiceConfig.triggers.huddle = 'on'), emailConfig),
       ).toEqual([expect.stringContaining('is not assignable')]);
+      const emails = answers.findIndex(([p]) => p === '/v2/workspace/email/deliveries/get');
+      expect((answers[emails][2] as Json).result.pageToken).toEqual(expect.any(String));
+      expect(diverging((b) => (b.result.data[0].attempts = 'one'), emails)).toEqual([
+        expect.stringContaining("Type 'string' is not assignable to type 'number'"),
+      ]);
       const workspace = answers.findIndex(([p]) => p === '/v2/workspace/create');
       expect(diverging((b) => (b.result.data.owner = { mail: 'x' }), workspace)).toEqual([
         expect.stringMatching(/'"?mail"?' does not exist/),
