@@ -17,6 +17,7 @@ import { apiKeyHeadersOf, type PostData } from './support/caller-credentials';
 import { freePort } from './support/free-port';
 import { OwnRedis, redisServerBinary } from './support/own-redis';
 import { BUILT_MAIN, ensureBuilt, ServerProcess } from './support/server-process';
+import { valueOf } from './support/prometheus';
 import { SmtpInbox } from './support/smtp-inbox';
 
 // D14.4, "never twice": an email whose send a kill cut off is sent after the restart, once;
@@ -160,6 +161,11 @@ describe(`email delivery, nothing lost and nothing doubled (${database})`, () =>
       expect(inbox.mails.map((m) => [m.to, m.text.includes('mk-killed')])).toEqual([
         [[bob.email], true],
       ]);
+      // The restarted server sent it, once, and nothing else (a series is absent while 0).
+      const scrape = await (await fetch(`${second.url}/metrics`)).text();
+      const sends = (outcome: string) =>
+        valueOf(scrape, 'collab_email_sends_total', { outcome }) ?? 0;
+      expect([sends('sent'), sends('retry'), sends('failed')]).toEqual([1, 0, 0]);
     }, 150_000);
   });
 

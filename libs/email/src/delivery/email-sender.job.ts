@@ -1,8 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import {
   APP_CONFIG,
   JobHandler,
+  Metrics,
   RetryJobLater,
   SecretBox,
   type AppConfig,
@@ -29,6 +31,9 @@ import { SmtpSender } from './senders/smtp-sender';
 const SEND_LEASE_MS = 120_000;
 const SEND_LEASE_FLOOR_MS = 5_000;
 
+/** Sends by what came of them (Prometheus). */
+export const EMAIL_SENDS_METRIC = 'collab_email_sends_total';
+
 /**
  * Sends one planned email (D14.4): claims its row (a lease, in one statement), opens the
  * sealed message, sends it through the relay or SendGrid, and records the outcome: sent (the
@@ -40,6 +45,7 @@ const SEND_LEASE_FLOOR_MS = 5_000;
 @Injectable()
 export class EmailSenderJob {
   private readonly logger = new Logger('EmailSender');
+  private readonly sends?: Counter<'outcome'>;
 
   constructor(
     private readonly deliveries: EmailDeliveries,
@@ -49,7 +55,17 @@ export class EmailSenderJob {
     private readonly box: SecretBox,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: Metrics,
+  ) {
+    this.sends =
+      metrics &&
+      new Counter({
+        name: EMAIL_SENDS_METRIC,
+        help: 'Email sends by outcome: sent, retry (failed for now) or failed (for good)',
+        labelNames: ['outcome'] as const,
+        registers: [metrics.registry],
+      });
+  }
 
   @JobHandler(EMAIL_SEND_JOB)
   async send({ data }: JobRun<EmailSendJobData>): Promise<void> {
@@ -66,10 +82,12 @@ export class EmailSenderJob {
     const outcome = await this.deliver(claim.apiKey, claim.provider, email);
     if (outcome.sent) {
       await this.deliveries.sent(deliveryId, outcome.messageId);
+      this.sends?.inc({ outcome: 'sent' });
       return;
     }
     if (!outcome.temporary || claim.attempts >= EMAIL_MAX_ATTEMPTS) {
       await this.deliveries.failed(deliveryId, outcome.reason);
+      this.sends?.inc({ outcome: 'failed' });
       this.logger.warn({
         msg: 'email failed',
         deliveryId,
@@ -80,6 +98,7 @@ export class EmailSenderJob {
     }
     const delayMs = emailRetryDelayMs(claim.attempts, this.config.emailRetryScale);
     await this.deliveries.retryLater(deliveryId, outcome.reason, delayMs);
+    this.sends?.inc({ outcome: 'retry' });
     throw new RetryJobLater(delayMs, true, `email will be retried: ${outcome.reason}`);
   }
 
