@@ -1,3 +1,6 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { unsubscribeKey, unsubscribeUrl } from '@app/email';
 import { createTestApp, waitFor, type TestApp, type TestWorkspace } from '@app/testing';
 
 // D4.1: two API keys of one workspace, using the same ids; neither reaches the other's data.
@@ -1315,5 +1318,67 @@ describe('tenancy of the email configuration (D4.1, D14.1)', () => {
       });
     }
     expect(await get(a)).toEqual(a1);
+  });
+});
+
+describe('tenancy of the email log and unsubscribe links (D4.1, D14)', () => {
+  let t: TestApp;
+  let a: Record<string, string>;
+  let b: Record<string, string>;
+  let keyA: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const ws = await t.createWorkspace();
+    a = t.apiKeyHeaders(ws);
+    keyA = ws.apiKey;
+    b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // An email of A's (the pipeline writes these rows; written here).
+    await t.app.get(DataSource).query(
+      `INSERT INTO email_deliveries (id, api_key, organization_id, document_id, notification_id,
+         user_id, provider, status, created_at, updated_at)
+       VALUES ('only-a', $1, 'shared', 'd', 'n', 'ann', 'smtp', 'sent', now(), now())`,
+      [keyA],
+    );
+  });
+  afterAll(() => t.close());
+
+  it("B's email log shows nothing of A's, whatever the filters", async () => {
+    const read = async (h: Record<string, string>, data: Record<string, unknown>) =>
+      (await t.post('/v2/workspace/email/deliveries/get', data, h)).body.result.data.map(
+        (e: { id: string }) => e.id,
+      );
+    expect(await read(a, {})).toEqual(['only-a']);
+    for (const filter of [
+      {},
+      { organizationId: 'shared' },
+      { userId: 'ann' },
+      { status: 'sent' },
+    ]) {
+      expect(await read(b, filter)).toEqual([]);
+    }
+  });
+
+  it("A's unsubscribe link changes A's setting only, not B's user of the same ids", async () => {
+    const link = new URL(
+      unsubscribeUrl('https://m', unsubscribeKey(t.config.encryptionKey!), {
+        apiKey: keyA,
+        organizationId: 'shared',
+        documentId: 'd',
+        userId: 'ann',
+      }),
+    );
+    const res = await request(t.app.getHttpServer()).post(`${link.pathname}${link.search}`);
+    expect(res.status).toBe(200);
+    const emailLevel = async (h: Record<string, string>) =>
+      (
+        await t.post(
+          '/v2/notifications/config/get',
+          { organizationId: 'shared', userId: 'ann', documentIds: ['d'] },
+          h,
+        )
+      ).body.result.data[0].config.email;
+    expect(await emailLevel(a)).toBe('NONE');
+    expect(await emailLevel(b)).toBe('MINE');
   });
 });
