@@ -1,0 +1,36 @@
+import { smtpFailure } from './smtp-sender';
+
+describe('SMTP failures (D14.4)', () => {
+  it('retries a 4xx reply and a connection that failed; records a 5xx reply', () => {
+    expect(smtpFailure({ responseCode: 451, response: '451 bob@example.com later' })).toEqual({
+      sent: false,
+      temporary: true,
+      reason: 'SMTP 451',
+    });
+    expect(smtpFailure({ responseCode: 550, response: '550 no bob@example.com' })).toEqual({
+      sent: false,
+      temporary: false,
+      reason: 'SMTP 550',
+    });
+    expect(smtpFailure({ code: 'ECONNREFUSED' })).toEqual({
+      sent: false,
+      temporary: true,
+      reason: 'SMTP ECONNREFUSED',
+    });
+    expect(smtpFailure({ code: 'EENVELOPE' })).toMatchObject({ temporary: false });
+  });
+
+  it('never puts a reply text or an odd code in the reason', () => {
+    expect(
+      smtpFailure({ code: 'bob@example.com' }).sent === false &&
+        smtpFailure({ code: 'bob@example.com' }),
+    ).toMatchObject({
+      reason: 'SMTP failed',
+    });
+    expect(smtpFailure(new Error('boom bob@example.com'))).toEqual({
+      sent: false,
+      temporary: true,
+      reason: 'SMTP failed',
+    });
+  });
+});
