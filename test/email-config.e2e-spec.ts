@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { SecretBox } from '@app/platform';
 import { EmailConfigReader } from '../libs/email/src/application/common/email-config.reader';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
 
@@ -222,6 +223,31 @@ describe('email config (D14.1)', () => {
     await update(key, { useEmailService: false, emailServiceConfig: { apiKey: '' } });
     expect((await get(key)).emailServiceConfig.apiKey).toBe('');
     expect((await setupOf(key))!.sendgridApiKey).toBeUndefined();
+  });
+
+  it('refuses a masked-looking key that is not the stored key\'s mask, and stores nothing', async () => {
+    const key = await fresh();
+    // No key stored: the mask of one can only be a client's mistake, never a key.
+    for (const apiKey of ['...WXYZ', '...']) {
+      const res = await t.post(UPDATE, { emailServiceConfig: { apiKey } }, h(key));
+      expect({ status: res.status, error: res.body.error?.status }).toEqual({
+        status: 400,
+        error: 'INVALID_ARGUMENT',
+      });
+      expect(res.body.error.details.fields[0].field).toBe('data.emailServiceConfig.apiKey');
+    }
+    expect(await eventsOf(key)).toBe(0);
+    // A key stored: another key's mask is refused, its own keeps it.
+    await update(key, { emailServiceConfig: { apiKey: SENDGRID_KEY } });
+    const other = await t.post(UPDATE, { emailServiceConfig: { apiKey: '...ABCD' } }, h(key));
+    expect(other.body.error?.status).toBe('INVALID_ARGUMENT');
+    await update(key, { emailServiceConfig: { apiKey: '...WXYZ', fromCompany: 'Same key' } });
+    expect((await setupOf(key))?.sendgridApiKey).toBeUndefined(); // type default: not opened
+    const stored: { sealed_api_key: string }[] = await t.app
+      .get(DataSource)
+      .query(`SELECT sealed_api_key FROM email_configs WHERE api_key = $1`, [key.apiKey]);
+    expect(t.app.get(SecretBox).open(stored[0].sealed_api_key)).toBe(SENDGRID_KEY);
+    expect(await eventsOf(key)).toBe(2);
   });
 
   it('refuses type sendgrid with the service on and no key, naming emailServiceConfig.apiKey', async () => {

@@ -9,6 +9,10 @@ import { readEmailConfigs } from '../../read-models/stored-email-configs';
 import { emailConfigView, maskedKey, type EmailConfigView } from '../common/email-config-view';
 import { UpdateEmailConfigCommand } from './update-email-config.command';
 
+const MASK_PREFIX = '...';
+const NOT_THE_STORED_MASK =
+  'apiKey looks masked ("..." and its last characters) but is not the mask of the stored key: send the SendGrid key itself, the mask emailconfig/get shows to keep it, or "" to clear it';
+
 const NOTHING_TO_UPDATE =
   'At least one of useEmailService or emailServiceConfig must be provided';
 
@@ -50,6 +54,11 @@ export class UpdateEmailConfigHandler implements ICommandHandler<UpdateEmailConf
             givenKey !== '' &&
             current.sealedApiKey !== '' &&
             givenKey === maskedKey(this.box.open(current.sealedApiKey));
+          // A mask that is not the stored key's is a client's mistake: stored, it would
+          // replace the real key with four characters of it (no SendGrid key starts "...").
+          if (givenKey?.startsWith(MASK_PREFIX) && !keepsKey) {
+            throw ServiceError.invalidField('data.emailServiceConfig.apiKey', NOT_THE_STORED_MASK);
+          }
           const change: EmailConfigChange = {
             useEmailService: input.useEmailService,
             ...(input.emailServiceConfig && {
