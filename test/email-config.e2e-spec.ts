@@ -250,6 +250,28 @@ describe('email config (D14.1)', () => {
     expect(await eventsOf(key)).toBe(2);
   });
 
+  it('records no event for an update that changes nothing (the stored state read back from jsonb)', async () => {
+    const key = await fresh();
+    const data = {
+      useEmailService: true,
+      emailServiceConfig: {
+        type: 'sendgrid',
+        apiKey: SENDGRID_KEY,
+        fromEmail: 'noreply@example.com',
+        triggers: { huddle: { 'huddle.join': false }, 'comment.add': true },
+      },
+    };
+    const first = await update(key, data);
+    expect(await eventsOf(key)).toBe(1);
+    // The same request again (the same key in clear too), then what get shows sent back.
+    expect(await update(key, data)).toEqual(first);
+    expect(await update(key, await get(key))).toEqual(first);
+    expect(await update(key, { useEmailService: true })).toEqual(first);
+    expect(await eventsOf(key)).toBe(1);
+    await update(key, { emailServiceConfig: { fromCompany: 'Changed' } });
+    expect(await eventsOf(key)).toBe(2);
+  });
+
   it('refuses type sendgrid with the service on and no key, naming emailServiceConfig.apiKey', async () => {
     const key = await fresh();
     const res = await t.post(

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Aggregate, streamId, streamTarget } from '@app/event-store';
 import { ServiceError } from '@app/platform';
 import { applyEmailConfig, type EmailConfigChange, type StoredEmailConfig } from './email-config';
@@ -48,7 +49,8 @@ export class EmailSettings extends Aggregate<EmailSettingsEvent> {
     if (sendgridWithoutKey) {
       throw ServiceError.invalidField('data.emailServiceConfig.apiKey', SENDGRID_KEY_NEEDED);
     }
-    if (this.config === null || JSON.stringify(next) !== JSON.stringify(current)) {
+    // Compared by content: a state read back from jsonb has its keys in another order.
+    if (this.config === null || !isDeepStrictEqual(next, current)) {
       this.raise(EmailConfigUpdated({ apiKey: this.apiKey, config: next, at: ctx.at }));
     }
     return next;

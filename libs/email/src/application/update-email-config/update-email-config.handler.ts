@@ -49,11 +49,14 @@ export class UpdateEmailConfigHandler implements ICommandHandler<UpdateEmailConf
         }),
         decide: (settings, { prepared }) => {
           const current = settings.config ?? prepared.initial;
+          const storedKey = current.sealedApiKey ? this.box.open(current.sealedApiKey) : '';
+          // The stored key's mask, or the stored key itself sent again (sealed anew it would
+          // differ and record a change that changes nothing).
           const keepsKey =
             givenKey !== undefined &&
             givenKey !== '' &&
-            current.sealedApiKey !== '' &&
-            givenKey === maskedKey(this.box.open(current.sealedApiKey));
+            storedKey !== '' &&
+            (givenKey === maskedKey(storedKey) || givenKey === storedKey);
           // A mask that is not the stored key's is a client's mistake: stored, it would
           // replace the real key with four characters of it (no SendGrid key starts "...").
           if (givenKey?.startsWith(MASK_PREFIX) && !keepsKey) {
