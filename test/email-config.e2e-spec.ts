@@ -272,6 +272,44 @@ describe('email config (D14.1)', () => {
     expect(await eventsOf(key)).toBe(2);
   });
 
+  it('keeps trigger names that are Object.prototype members, refuses the ones the pipeline strips', async () => {
+    const key = await fresh();
+    const triggers = {
+      toString: false,
+      hasOwnProperty: true,
+      comment: { valueOf: true, 'comment.add': true },
+    };
+    const res = await update(key, { emailServiceConfig: { triggers } });
+    expect(res.emailServiceConfig.triggers).toEqual(triggers);
+    expect((await get(key)).emailServiceConfig.triggers).toEqual(triggers);
+    expect([...(await setupOf(key))!.triggers].sort()).toEqual([
+      'comment.add',
+      'hasOwnProperty',
+      'valueOf',
+    ]);
+    // Never a 200 for a trigger that is not stored: these names are refused, not dropped.
+    // `__proto__` never reaches the application: the body parser refuses any body holding it.
+    for (const [body, message] of [
+      ['{"emailServiceConfig":{"triggers":{"constructor":true}}}', /"constructor"/],
+      ['{"emailServiceConfig":{"triggers":{"comment":{"prototype":true}}}}', /"prototype"/],
+      [
+        '{"emailServiceConfig":{"triggers":{"__proto__":{"polluted":true}}}}',
+        /^Request body must be a JSON object/,
+      ],
+    ] as const) {
+      const refused = await t.post(UPDATE, JSON.parse(body), h(key));
+      expect({ body, status: refused.status, error: refused.body.error?.status }).toEqual({
+        body,
+        status: 400,
+        error: 'INVALID_ARGUMENT',
+      });
+      expect(refused.body.error.message).toMatch(message);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await get(key)).emailServiceConfig.triggers).toEqual(triggers);
+    expect(await eventsOf(key)).toBe(1);
+  });
+
   it('refuses type sendgrid with the service on and no key, naming emailServiceConfig.apiKey', async () => {
     const key = await fresh();
     const res = await t.post(

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsString, MaxLength, ValidateBy, isEmail } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { isPlainObject, NestedObject, OptionalField } from '@app/platform';
@@ -38,6 +39,9 @@ function triggersProblem(value: unknown): string | undefined {
  */
 const EmailTriggerMap = () =>
   applyDecorators(
+    // The value as sent: class-transformer would drop names such as `constructor` or
+    // `toString` (members of Object.prototype) from the copy it builds.
+    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key]),
     OptionalField(),
     ValidateBy({
       name: 'emailTriggers',
