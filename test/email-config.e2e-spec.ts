@@ -68,6 +68,18 @@ describe('email config (D14.1)', () => {
     (await t.app.get(EmailConfigReader).read(t.app.get(DataSource).manager, [key.apiKey])).get(
       key.apiKey,
     );
+  /** A key made by operation 1 (`apikey/create`) with these settings. */
+  const createdKey = async (settings: Record<string, unknown>): Promise<TestWorkspace> => {
+    const created = await t.post(
+      '/v2/workspace/apikey/create',
+      { ownerEmail: 'email-config@example.com', ...settings },
+      t.workspaceHeaders(ws),
+    );
+    expect(created.status).toBe(200);
+    const apiKey: string = created.body.result.data.apiKey;
+    const tokens = await t.post('/v2/workspace/authtokens/get', { apiKey }, t.workspaceHeaders(ws));
+    return { ...ws, apiKey, authToken: tokens.body.result.data.authTokens[0].token };
+  };
   const eventsOf = async (key: TestWorkspace): Promise<number> => {
     const [{ n }] = await t.app
       .get(DataSource)
@@ -187,6 +199,23 @@ describe('email config (D14.1)', () => {
     });
   });
 
+  it('keeps a type chosen before the first enable (update or operation 1), seeding only triggers', async () => {
+    const byUpdate = await fresh();
+    await update(byUpdate, { emailServiceConfig: { type: 'sendgrid', apiKey: SENDGRID_KEY } });
+    expect(await update(byUpdate, { useEmailService: true })).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', apiKey: '...WXYZ', triggers: SEEDED },
+    });
+    const byOp1 = await createdKey({
+      emailServiceConfig: { type: 'sendgrid', apiKey: SENDGRID_KEY, fromEmail: 'a@example.com' },
+    });
+    expect(await update(byOp1, { useEmailService: true })).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'sendgrid', fromEmail: 'a@example.com', triggers: SEEDED },
+    });
+    expect((await setupOf(byOp1))?.sendgridApiKey).toBe(SENDGRID_KEY);
+  });
+
   it('seals the SendGrid key, shows it masked, keeps it when its mask comes back, clears it on ""', async () => {
     const key = await fresh();
     const set = await update(key, {
@@ -225,7 +254,7 @@ describe('email config (D14.1)', () => {
     expect((await setupOf(key))!.sendgridApiKey).toBeUndefined();
   });
 
-  it('refuses a masked-looking key that is not the stored key\'s mask, and stores nothing', async () => {
+  it("refuses a masked-looking key that is not the stored key's mask, and stores nothing", async () => {
     const key = await fresh();
     // No key stored: the mask of one can only be a client's mistake, never a key.
     for (const apiKey of ['...WXYZ', '...']) {
@@ -465,6 +494,21 @@ describe('email config with an SMTP relay (D14.1)', () => {
     t = await createTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:2525' } });
   });
   afterAll(() => t?.close());
+
+  it('keeps type default on the first enable when it was chosen', async () => {
+    const ws = await t.createWorkspace('smtp-chosen@example.com');
+    const chose = await t.post(
+      UPDATE,
+      { emailServiceConfig: { type: 'default' } },
+      t.apiKeyHeaders(ws),
+    );
+    expect(chose.status).toBe(200);
+    const enabled = await t.post(UPDATE, { useEmailService: true }, t.apiKeyHeaders(ws));
+    expect(enabled.body.result.data).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: 'default', triggers: SEEDED },
+    });
+  });
 
   it('accepts type default and enabling it when SMTP_URL is set', async () => {
     const ws = await t.createWorkspace('smtp@example.com');

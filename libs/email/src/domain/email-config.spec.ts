@@ -47,6 +47,25 @@ describe('email configuration (D14.1)', () => {
     expect(off).toMatchObject({ type: 'default', triggers: { 'comment.add': false } });
   });
 
+  it('replaces only a type nobody chose on the first enable', () => {
+    const enable = { useEmailService: true };
+    expect(applyEmailConfig(NO_EMAIL_CONFIG, enable).type).toBe('custom');
+    const chosenDefault = applyEmailConfig(NO_EMAIL_CONFIG, {
+      emailServiceConfig: { type: 'default' },
+    });
+    expect(chosenDefault.typeChosen).toBe(true);
+    expect(applyEmailConfig(chosenDefault, enable)).toMatchObject({
+      type: 'default',
+      typeChosen: true,
+    });
+    // A state recorded before the flag existed: a non-default type is kept all the same.
+    expect(applyEmailConfig({ ...NO_EMAIL_CONFIG, type: 'sendgrid' }, enable).type).toBe(
+      'sendgrid',
+    );
+    expect(emailConfigOfNewKey({ emailServiceConfig: { type: 'default' } }).typeChosen).toBe(true);
+    expect(applyEmailConfig(NO_EMAIL_CONFIG, enable)).not.toHaveProperty('typeChosen');
+  });
+
   it("reads operation 1's settings, and an unknown stored type as custom", () => {
     expect(emailConfigOfNewKey({ emailServiceConfig: { type: 'mailgun' } }).type).toBe('mailgun');
     expect(serviceTypeOf('mailgun')).toBe('custom');

@@ -23,6 +23,12 @@ export interface StoredEmailConfig {
   tagTemplateId: string;
   /** Absent until set or seeded. */
   triggers?: EmailTriggers;
+  /**
+   * Set once an update or operation 1 named a type: the first enable then keeps it (a stored
+   * `default` without it came from nothing, and is seeded `custom` as hosted does). Absent
+   * (not false) otherwise, so states compare equal; never shown.
+   */
+  typeChosen?: true;
 }
 
 /** A key never configured: the hosted `emailconfig/get` answer of a new key. */
@@ -61,6 +67,7 @@ export function emailConfigOfNewKey(settings: {
   return {
     useEmailService: settings.useEmailService ?? false,
     type: given.type || NO_EMAIL_CONFIG.type,
+    ...(given.type && { typeChosen: true }),
     sealedApiKey: given.sealedApiKey ?? '',
     fromEmail: given.fromEmail ?? '',
     fromCompany: given.fromCompany ?? '',
@@ -102,8 +109,10 @@ const hasTriggers = (triggers: EmailTriggers | undefined): boolean =>
 /**
  * Applies an update to the stored configuration (D14.1, as hosted): a deep merge, omitted
  * fields kept. Enabling the service (`useEmailService: true` or `type: "custom"`) while no
- * trigger is stored first seeds the defaults: type `custom`, the standard comment triggers
- * and every huddle trigger on, the service on; the request is merged on top.
+ * trigger is stored first seeds the defaults: the standard comment triggers and every huddle
+ * trigger on, the service on, and type `custom` unless a type was chosen before (a stored
+ * `default` nobody chose is replaced; `sendgrid`, or a chosen `default`, is kept: hosted
+ * preserves the other fields); the request is merged on top.
  */
 export function applyEmailConfig(
   current: StoredEmailConfig,
@@ -116,7 +125,8 @@ export function applyEmailConfig(
       ? {
           ...current,
           useEmailService: true,
-          type: 'custom',
+          type:
+            current.typeChosen || current.type !== NO_EMAIL_CONFIG.type ? current.type : 'custom',
           triggers: mergeTriggers(current.triggers, DEFAULT_NOTIFICATION_TRIGGERS),
         }
       : current;
@@ -130,6 +140,7 @@ export function applyEmailConfig(
     commentTemplateId: input.commentTemplateId ?? base.commentTemplateId,
     tagTemplateId: input.tagTemplateId ?? base.tagTemplateId,
     ...(triggers && { triggers }),
+    ...((input.type !== undefined || base.typeChosen) && { typeChosen: true }),
   };
 }
 
