@@ -216,6 +216,25 @@ describe('email config (D14.1)', () => {
     expect((await setupOf(byOp1))?.sendgridApiKey).toBe(SENDGRID_KEY);
   });
 
+  it('enables through operation 1 as the first update does: type custom when none given', async () => {
+    const key = await createdKey({ useEmailService: true, setDefaultEmailTriggers: true });
+    const expected = {
+      useEmailService: true,
+      emailServiceConfig: {
+        ...HOSTED_DEFAULT.emailServiceConfig,
+        type: 'custom',
+        triggers: SEEDED,
+      },
+    };
+    expect(await get(key)).toEqual(expected);
+    // Without SMTP_URL, enabling again is not refused as a choice of type default.
+    expect(await update(key, { useEmailService: true })).toEqual(expected);
+    // Service off, or a type named: stored as given.
+    expect(
+      (await get(await createdKey({ setDefaultEmailTriggers: true }))).emailServiceConfig.type,
+    ).toBe('default');
+  });
+
   it('seals the SendGrid key, shows it masked, keeps it when its mask comes back, clears it on ""', async () => {
     const key = await fresh();
     const set = await update(key, {

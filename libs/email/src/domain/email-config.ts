@@ -57,7 +57,10 @@ export interface EmailConfigChange {
   };
 }
 
-/** What operation 1 (`apikey/create`) set: the configuration before any `emailconfig/update`. */
+/**
+ * What operation 1 (`apikey/create`) set: the configuration before any `emailconfig/update`.
+ * Its triggers come from `setDefaultEmailTriggers` alone (the caller said whether it wants them).
+ */
 export function emailConfigOfNewKey(settings: {
   useEmailService?: boolean;
   emailServiceConfig?: StoredEmailServiceConfig;
@@ -66,7 +69,9 @@ export function emailConfigOfNewKey(settings: {
   const given = settings.emailServiceConfig ?? {};
   return {
     useEmailService: settings.useEmailService ?? false,
-    type: given.type || NO_EMAIL_CONFIG.type,
+    // Enabled without a type: `custom`, as the update's first enable seeds it (a `default`
+    // nobody chose would make every later enable need the SMTP relay).
+    type: given.type || (settings.useEmailService ? 'custom' : NO_EMAIL_CONFIG.type),
     ...(given.type && { typeChosen: true }),
     sealedApiKey: given.sealedApiKey ?? '',
     fromEmail: given.fromEmail ?? '',
