@@ -145,6 +145,9 @@ describe('email log (POST /v2/workspace/email/deliveries/get)', () => {
     expect(pages.flat()).toEqual(ids(newestFirst));
     const pairs = await allPages({ pageSize: 2 });
     expect(pairs.flat()).toEqual(ids(newestFirst));
+    // A page ending inside the tie (a-09 and a-08 share their time).
+    const ones = await allPages({ pageSize: 1 });
+    expect(ones.flat()).toEqual(ids(newestFirst));
   });
 
   it('filters by status, recipient, notification, document and organization, exactly and together', async () => {

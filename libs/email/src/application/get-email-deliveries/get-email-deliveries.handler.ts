@@ -13,7 +13,7 @@ interface EmailLogRow {
   status: string;
   attempts: number;
   last_error: string | null;
-  /** As text: the page position keeps its microseconds, which epoch ms would lose. */
+  /** ISO 8601 UTC with microseconds: the page position keeps what epoch ms would lose. */
   created_at_text: string;
   created_at: Date;
   updated_at: Date;
@@ -24,6 +24,9 @@ interface EmailLogRow {
 type Position = [string, string];
 
 const ms = (d: Date | string) => new Date(d).getTime();
+
+/** A position's time as text whatever the session's DateStyle, read back exactly. */
+const ISO_MICROSECONDS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
 /**
  * Reads the email log from `email_deliveries` on its (api_key, created_at DESC, id DESC)
@@ -51,8 +54,8 @@ export class GetEmailDeliveriesHandler implements IQueryHandler<GetEmailDeliveri
     const [afterTime, afterId] = read.after ?? [null, null];
     const rows: EmailLogRow[] = await this.dataSource.query(
       `SELECT id, notification_id, organization_id, document_id, user_id, provider, status,
-         attempts, last_error, created_at::text AS created_at_text, created_at, updated_at,
-         sent_at
+         attempts, last_error, to_char(created_at AT TIME ZONE 'UTC', $10) AS created_at_text,
+         created_at, updated_at, sent_at
        FROM email_deliveries
        WHERE api_key = $1
          AND ($2::text IS NULL OR status = $2)
@@ -63,7 +66,14 @@ export class GetEmailDeliveriesHandler implements IQueryHandler<GetEmailDeliveri
          AND ($7::timestamptz IS NULL OR (created_at, id) < ($7::timestamptz, $8::text))
        ORDER BY created_at DESC, id DESC
        LIMIT $9`,
-      [tenant.apiKey, ...filter.map((v) => v ?? null), afterTime, afterId, read.limit],
+      [
+        tenant.apiKey,
+        ...filter.map((v) => v ?? null),
+        afterTime,
+        afterId,
+        read.limit,
+        ISO_MICROSECONDS,
+      ],
     );
     return read.page(
       rows,
