@@ -224,6 +224,29 @@ describe('notification email through the SMTP relay (D14.2-D14.4)', () => {
     ]);
   });
 
+  it('mails a delayed notification when it is shown, not to a recipient who read it meanwhile', async () => {
+    const h = await key({ delayConfig: { isEnabled: true, delaySeconds: 50 } });
+    await thread(h, 'a1', 'mk-delay for both', [bob, carl]);
+    // Held for 5 s here: Bob reads it in the app meanwhile (the seen check).
+    const [{ notification_id: id }] = await waitFor(async () => {
+      const found = await t.app
+        .get(DataSource)
+        .query(`SELECT notification_id FROM notifications WHERE api_key = $1`, [
+          h['x-service-api-key'],
+        ]);
+      return found.length > 0 ? found : undefined;
+    }, 20_000);
+    await ok(
+      '/v2/notifications/update',
+      { organizationId: 'org', notifications: [{ id, readByUserIds: ['bob'] }] },
+      h,
+    );
+    await t.settle(30_000);
+    // The held notification named both; only its release (Carl alone) was mailed.
+    expect(mailsWith('mk-delay').flatMap((m) => m.to)).toEqual([carl.email]);
+    expect((await rows(h)).map((r) => [r.user_id, r.status])).toEqual([['carl', 'sent']]);
+  });
+
   it('tries again after a temporary refusal (451) and delivers once', async () => {
     const h = await key();
     let refusals = 0;
