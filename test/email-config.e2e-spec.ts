@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SecretBox } from '@app/platform';
 import { EmailConfigReader } from '../libs/email/src/application/common/email-config.reader';
@@ -356,6 +358,42 @@ describe('email config (D14.1)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((await get(key)).emailServiceConfig.triggers).toEqual(triggers);
     expect(await eventsOf(key)).toBe(1);
+  });
+
+  it('reads the other keys when one SendGrid key cannot be opened, and shows that one as "..."', async () => {
+    const [broken, sound] = [await fresh(), await fresh()];
+    for (const key of [broken, sound]) {
+      await update(key, {
+        useEmailService: true,
+        emailServiceConfig: { type: 'sendgrid', apiKey: SENDGRID_KEY, fromEmail: 'a@example.com' },
+      });
+    }
+    // Sealed under another SERVICE_ENCRYPTION_KEY (or damaged): its tag no longer matches.
+    const db = t.app.get(DataSource);
+    const [{ sealed_api_key: sealed }]: { sealed_api_key: string }[] = await db.query(
+      `SELECT sealed_api_key FROM email_configs WHERE api_key = $1`,
+      [broken.apiKey],
+    );
+    const [version, iv, , body] = sealed.split('.');
+    await db.query(`UPDATE email_configs SET sealed_api_key = $2 WHERE api_key = $1`, [
+      broken.apiKey,
+      [version, iv, Buffer.alloc(16).toString('base64url'), body].join('.'),
+    ]);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const setups = await t.app
+        .get(EmailConfigReader)
+        .read(db.manager, [broken.apiKey, sound.apiKey]);
+      expect(setups.get(sound.apiKey)?.sendgridApiKey).toBe(SENDGRID_KEY);
+      expect(setups.get(broken.apiKey)).toMatchObject({ type: 'sendgrid', useEmailService: true });
+      expect(setups.get(broken.apiKey)).not.toHaveProperty('sendgridApiKey');
+      const logged = warn.mock.calls.map((args) => args.join(' ')).join('\n');
+      expect(logged).toContain(broken.apiKey);
+      expect(logged).not.toContain(SENDGRID_KEY);
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await get(broken)).emailServiceConfig.apiKey).toBe('...');
   });
 
   it('refuses type sendgrid with the service on and no key, naming emailServiceConfig.apiKey', async () => {

@@ -26,12 +26,31 @@ export const maskedKey = (key: string): string => {
   return chars.length > 8 ? `...${chars.slice(-4).join('')}` : '...';
 };
 
+/**
+ * A stored SendGrid key in clear, or `undefined` when it cannot be opened (sealed under another
+ * SERVICE_ENCRYPTION_KEY, or damaged): one such key must not fail a read of others.
+ */
+export function openedKey(box: SecretBox, sealed: string): string | undefined {
+  try {
+    return box.open(sealed);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The mask of a stored key: `...` alone when it cannot be opened (a key is there). */
+export const maskOfSealed = (box: SecretBox, sealed: string): string => {
+  if (sealed === '') return '';
+  const key = openedKey(box, sealed);
+  return key === undefined ? '...' : maskedKey(key);
+};
+
 export function emailConfigView(config: StoredEmailConfig, box: SecretBox): EmailConfigView {
   return {
     useEmailService: config.useEmailService,
     emailServiceConfig: {
       type: config.type,
-      apiKey: config.sealedApiKey ? maskedKey(box.open(config.sealedApiKey)) : '',
+      apiKey: maskOfSealed(box, config.sealedApiKey),
       fromEmail: config.fromEmail,
       fromCompany: config.fromCompany,
       commentTemplateId: config.commentTemplateId,

@@ -6,15 +6,19 @@ import { metadataOf } from '@app/workspaces';
 import { NO_EMAIL_CONFIG, type EmailConfigChange } from '../../domain/email-config';
 import { emailSettingsTarget } from '../../domain/email-settings.aggregate';
 import { readEmailConfigs } from '../../read-models/stored-email-configs';
-import { emailConfigView, maskedKey, type EmailConfigView } from '../common/email-config-view';
+import {
+  emailConfigView,
+  maskOfSealed,
+  openedKey,
+  type EmailConfigView,
+} from '../common/email-config-view';
 import { UpdateEmailConfigCommand } from './update-email-config.command';
 
 const MASK_PREFIX = '...';
 const NOT_THE_STORED_MASK =
   'apiKey looks masked ("..." and its last characters) but is not the mask of the stored key: send the SendGrid key itself, the mask emailconfig/get shows to keep it, or "" to clear it';
 
-const NOTHING_TO_UPDATE =
-  'At least one of useEmailService or emailServiceConfig must be provided';
+const NOTHING_TO_UPDATE = 'At least one of useEmailService or emailServiceConfig must be provided';
 
 /**
  * Merges the update into the key's email configuration (hosted rules, D14.1). The SendGrid
@@ -49,14 +53,14 @@ export class UpdateEmailConfigHandler implements ICommandHandler<UpdateEmailConf
         }),
         decide: (settings, { prepared }) => {
           const current = settings.config ?? prepared.initial;
-          const storedKey = current.sealedApiKey ? this.box.open(current.sealedApiKey) : '';
-          // The stored key's mask, or the stored key itself sent again (sealed anew it would
-          // differ and record a change that changes nothing).
+          const storedKey = current.sealedApiKey ? openedKey(this.box, current.sealedApiKey) : '';
+          // The stored key's mask (`...` for one that cannot be opened, as get shows it), or
+          // the stored key itself sent again (sealed anew it would record a change of nothing).
           const keepsKey =
             givenKey !== undefined &&
             givenKey !== '' &&
-            storedKey !== '' &&
-            (givenKey === maskedKey(storedKey) || givenKey === storedKey);
+            current.sealedApiKey !== '' &&
+            (givenKey === maskOfSealed(this.box, current.sealedApiKey) || givenKey === storedKey);
           // A mask that is not the stored key's is a client's mistake: stored, it would
           // replace the real key with four characters of it (no SendGrid key starts "...").
           if (givenKey?.startsWith(MASK_PREFIX) && !keepsKey) {
