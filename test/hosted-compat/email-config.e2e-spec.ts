@@ -83,9 +83,19 @@ describe('hosted compat: email configuration', () => {
     const res = await h.call('/v2/workspace/emailconfig/update', {
       emailServiceConfig: { type: 'not-a-type' },
     });
+    // Hosted answers "Invalid email service configuration." for any bad configuration; this
+    // server's INVALID_ARGUMENT names the field that is wrong and what it must be (the rule for
+    // every route), so the wording differs on purpose; status and shape are the hosted ones.
     expect({ http: res.status, body: res.body }).toMatchObject({
       http: 400,
-      body: { error: { status: 'INVALID_ARGUMENT', message: expect.any(String) } },
+      body: {
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message:
+            'data.emailServiceConfig.type: data.emailServiceConfig.type must be one of default, sendgrid, custom',
+          details: { fields: [{ field: 'data.emailServiceConfig.type' }] },
+        },
+      },
     });
   });
 });
