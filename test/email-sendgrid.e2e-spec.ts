@@ -291,3 +291,85 @@ describe('notification email through SendGrid, from a comment (D14.2, D14.4)', (
     fake.answer = () => 202;
   });
 });
+
+describe('SendGrid sends and failures in the logs (D14.4)', () => {
+  it('never write the address, the SendGrid key, the body or the answer at trace level', async () => {
+    const fake = await FakeSendGrid.start();
+    const written: string[] = [];
+    const capture = (stream: NodeJS.WriteStream) => {
+      const original = stream.write.bind(stream);
+      stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+        written.push(String(chunk));
+        return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+      }) as typeof stream.write;
+      return () => (stream.write = original);
+    };
+    const t = await createTestApp({
+      config: { sendgridBaseUrl: fake.url, emailRetryScale: 0.001, logLevel: 'trace' },
+    });
+    const restore = [capture(process.stdout), capture(process.stderr)];
+    try {
+      const h = t.apiKeyHeaders(await t.createWorkspace());
+      const ok = async (path: string, data: unknown) =>
+        expect((await t.post(path, data, h)).status).toBe(200);
+      await ok('/v2/organizations/documents/add', {
+        organizationId: 'org',
+        createOrganization: true,
+        documents: [{ documentId: 'doc' }],
+      });
+      await ok('/v2/workspace/notificationconfig/update', { useNotificationService: true });
+      await ok('/v2/workspace/emailconfig/update', {
+        useEmailService: true,
+        emailServiceConfig: {
+          type: 'sendgrid',
+          apiKey: 'SG.never-in-a-log',
+          fromEmail: 'notify@example.com',
+          commentTemplateId: 'd-comment',
+        },
+      });
+      // The first try is refused as busy, the second as bad (the answer quotes the address).
+      fake.answer = (_r, i) => (i === 0 ? 429 : 400);
+      const secret = { userId: 'sam', name: 'Sam Secret', email: 'sam.secret@example.org' };
+      await ok('/v2/commentannotations/add', {
+        organizationId: 'org',
+        documentId: 'doc',
+        commentAnnotations: [
+          {
+            annotationId: 'a1',
+            commentData: [
+              {
+                commentText: 'private words for Sam',
+                from: { userId: 'ann', name: 'Ann', email: 'ann.author@example.org' },
+                taggedUserContacts: [{ userId: secret.userId, contact: secret }],
+              },
+            ],
+          },
+        ],
+      });
+      await waitFor(async () => {
+        const [row] = await t.app
+          .get(DataSource)
+          .query(`SELECT status FROM email_deliveries WHERE user_id = 'sam'`);
+        return row?.status === 'failed' ? true : undefined;
+      }, 20_000);
+      await t.settle(20_000);
+      expect(fake.requests).toHaveLength(2);
+    } finally {
+      for (const undo of restore) undo();
+      await t.close();
+      await fake.close();
+    }
+    const log = written.join('');
+    // Something was logged (trace level), none of it personal or secret.
+    expect(log.length).toBeGreaterThan(0);
+    for (const word of [
+      'sam.secret@example.org',
+      'ann.author@example.org',
+      'SG.never-in-a-log',
+      'private words',
+      'refused 400',
+    ]) {
+      expect({ word, found: log.includes(word) }).toEqual({ word, found: false });
+    }
+  });
+});
