@@ -219,8 +219,8 @@ describe('notification email through SendGrid, from a comment (D14.2, D14.4)', (
     expect(data).toMatchObject({
       firstComment: { commentId: 1, commentText: 'mk-tag please look', from: ann },
       latestComment: { commentId: 1, commentText: 'mk-tag please look', from: ann },
-      commentsCount: '1',
-      commentsCountMoreThanThree: false,
+      commentsCount: 1,
+      commentsCountMoreThanThree: 0,
       fromUser: ann,
       commentAnnotation: { annotationId: 'a1', from: ann },
       documentMetadata: { documentId: 'doc' },
@@ -259,7 +259,7 @@ describe('notification email through SendGrid, from a comment (D14.2, D14.4)', (
       firstComment: { commentText: 'mk-reply first' },
       prevComment: { commentText: 'mk-reply first' },
       latestComment: { commentText: 'mk-reply second', from: bob },
-      commentsCount: '2',
+      commentsCount: 2,
     });
   });
 

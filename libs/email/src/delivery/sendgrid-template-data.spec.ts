@@ -62,8 +62,8 @@ describe('sendgridTemplateData', () => {
       firstComment: { commentId: 1, commentText: 'text 1', from: pepper },
       prevComment: { commentId: 3, commentText: 'text 3', from: pepper },
       latestComment: { commentId: 4, commentText: 'text 4', from: tony },
-      commentsCount: '4',
-      commentsCountMoreThanThree: true,
+      commentsCount: 4,
+      commentsCountMoreThanThree: 1,
       fromUser: tony,
       commentAnnotation: {
         annotationId: 'ann-1',
@@ -89,6 +89,22 @@ describe('sendgridTemplateData', () => {
     expect(data.commentAnnotation).not.toHaveProperty('comments');
   });
 
+  it('counts, as numbers (hosted sample payload), the comments beyond the three it holds', () => {
+    const counts = [2, 3, 6].map((n) => {
+      const data = sendgridTemplateData({
+        content: content(annotation(n)),
+        subject: 's',
+        unsubscribeUrl: 'u',
+      });
+      return [data.commentsCount, data.commentsCountMoreThanThree];
+    });
+    expect(counts).toEqual([
+      [2, 0],
+      [3, 0],
+      [6, 3],
+    ]);
+  });
+
   it('reads a digest through its last change, and leaves out what a lone comment lacks', () => {
     const digest = {
       batch: { count: 2 },
@@ -104,8 +120,8 @@ describe('sendgridTemplateData', () => {
     expect(data).toMatchObject({
       firstComment: { commentId: 1 },
       latestComment: { commentId: 1 },
-      commentsCount: '1',
-      commentsCountMoreThanThree: false,
+      commentsCount: 1,
+      commentsCountMoreThanThree: 0,
     });
     expect(data).not.toHaveProperty('prevComment');
   });
@@ -116,7 +132,12 @@ describe('sendgridTemplateData', () => {
       subject: 's',
       unsubscribeUrl: 'u',
     });
-    expect(data).toMatchObject({ commentsCount: '0', message: 'Tony replied', fromUser: tony });
+    expect(data).toMatchObject({
+      commentsCount: 0,
+      commentsCountMoreThanThree: 0,
+      message: 'Tony replied',
+      fromUser: tony,
+    });
     expect(data).not.toHaveProperty('commentAnnotation');
   });
 });

@@ -43,7 +43,8 @@ const defined = (o: Record<string, unknown>): Record<string, unknown> =>
 /**
  * The hosted "Email Template Data" a SendGrid dynamic template receives (D14.2): the thread's
  * first, latest and previous comments (each `commentId`, `commentText`, `from`), the comment
- * count (a string, as hosted documents it) and whether it is more than three, the user who
+ * count and how many comments there are beyond the three this data holds (first, previous,
+ * latest), both numbers as hosted's sample payload shows them, the user who
  * acted (`fromUser`), the annotation without its comments, the action, the document's
  * metadata, and the older fields (`message`, `messageFromName`, `name`, `fromEmail`,
  * `photoUrl`, `pageUrl`, `pageTitle`, `deviceInfo`, `subject`), plus `unsubscribeUrl`.
@@ -62,8 +63,8 @@ export function sendgridTemplateData(input: SendGridTemplateInput): Record<strin
     firstComment: commentOf(comments[0]),
     latestComment: commentOf(latest),
     prevComment: commentOf(comments.length > 1 ? comments.at(-2) : undefined),
-    commentsCount: String(comments.length),
-    commentsCountMoreThanThree: comments.length > 3,
+    commentsCount: comments.length,
+    commentsCountMoreThanThree: Math.max(0, comments.length - 3),
     fromUser: actor,
     commentAnnotation,
     actionType: content.actionType,
