@@ -105,6 +105,22 @@ describe('sendgridTemplateData', () => {
     ]);
   });
 
+  it('gives only an http(s) pageUrl: a javascript: or relative one is left out, the page url used instead', () => {
+    const withPage = (pageInfo: Record<string, unknown>) =>
+      sendgridTemplateData({
+        content: content({ ...annotation(1), pageInfo }),
+        subject: 's',
+        unsubscribeUrl: 'u',
+      });
+    expect(
+      withPage({ commentUrl: 'javascript:alert(1)', url: 'https://a.example/p' }).pageUrl,
+    ).toBe('https://a.example/p');
+    expect(withPage({ commentUrl: 'HTTP://a.example/c' }).pageUrl).toBe('HTTP://a.example/c');
+    for (const bad of ['javascript:alert(1)', '/doc', 'data:text/html,x', 'https://a b', '']) {
+      expect(withPage({ commentUrl: bad, url: bad })).not.toHaveProperty('pageUrl');
+    }
+  });
+
   it('reads a digest through its last change, and leaves out what a lone comment lacks', () => {
     const digest = {
       batch: { count: 2 },

@@ -36,6 +36,10 @@ const commentOf = (c: Comment | undefined) =>
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
+/** Only an http(s) URL reaches a template's link (as the built-in email's): never `javascript:`. */
+const webUrl = (v: unknown): string | undefined =>
+  typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v) ? v : undefined;
+
 /** Keys whose value is undefined are left out: a template shows a missing field as empty. */
 const defined = (o: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -74,7 +78,7 @@ export function sendgridTemplateData(input: SendGridTemplateInput): Record<strin
     name: actorName,
     fromEmail: text(actor?.email),
     photoUrl: text(actor?.photoUrl),
-    pageUrl: text(pageInfo.commentUrl) ?? text(pageInfo.url),
+    pageUrl: webUrl(pageInfo.commentUrl) ?? webUrl(pageInfo.url),
     pageTitle: text(pageInfo.title) ?? text(content.location?.locationName),
     deviceInfo: isObject(pageInfo.deviceInfo) ? pageInfo.deviceInfo : undefined,
     subject,
