@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { SendGridSender } from '@app/email';
 import { createTestApp, waitFor, type TestApp } from '@app/testing';
@@ -77,6 +78,24 @@ describe('SendGridSender against a fake SendGrid', () => {
       ],
     });
     expect(body).not.toHaveProperty('template_id');
+  });
+
+  it('writes nothing to the console: template values with quotes or &, a key without "SG."', async () => {
+    const warn = jest.spyOn(console, 'warn');
+    const log = jest.spyOn(console, 'log');
+    const templateData = { latestComment: { commentText: `Tom & "Jerry's"` }, pageTitle: 'A & B' };
+    const outcome = await sender.send('key-without-prefix', {
+      ...email,
+      templateId: 'd-comment',
+      templateData,
+    });
+    const calls = [...warn.mock.calls, ...log.mock.calls];
+    warn.mockRestore();
+    log.mockRestore();
+    expect(outcome).toMatchObject({ sent: true });
+    expect(last().headers.authorization).toBe('Bearer key-without-prefix');
+    expect(last().body.personalizations[0].dynamic_template_data).toEqual(templateData);
+    expect(calls).toEqual([]);
   });
 
   it('answers 429 and 5xx as temporary, other 4xx as permanent, reasons without the answer body', async () => {

@@ -8,10 +8,11 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 /**
  * The HTTP client a MailService holds (`@sendgrid/client`); its typings leave it out. Only
- * the default request's base URL is set here.
+ * the default request's base URL and the Authorization header are set here.
  */
 interface SendGridClient {
   setDefaultRequest(key: 'baseUrl', value: string): unknown;
+  setDefaultHeader(key: 'Authorization', value: string): unknown;
 }
 
 /** What a failed call rejects with: a ResponseError (`code` is the HTTP status) or a network error. */
@@ -42,6 +43,9 @@ export function sendgridMail(email: OutgoingEmail): MailDataRequired {
     from: email.from,
     ...(email.replyTo && { replyTo: email.replyTo }),
     headers: email.headers,
+    // The library would console.warn for a value holding ', " or & (nothing here logs but
+    // through the logger; the template decides how it escapes).
+    hideWarnings: true,
   };
   return email.templateId
     ? {
@@ -65,12 +69,11 @@ export class SendGridSender {
 
   async send(apiKey: string, email: OutgoingEmail): Promise<EmailSendOutcome> {
     const service = new MailService();
-    service.setApiKey(apiKey);
-    // After setApiKey, which puts back the global base URL.
-    (service as unknown as { client: SendGridClient }).client.setDefaultRequest(
-      'baseUrl',
-      `${this.config.sendgridBaseUrl.replace(/\/+$/, '')}/`,
-    );
+    const client = (service as unknown as { client: SendGridClient }).client;
+    // The header rather than setApiKey, which console.warns for a key not starting "SG." and
+    // puts back the global base URL.
+    client.setDefaultHeader('Authorization', `Bearer ${apiKey}`);
+    client.setDefaultRequest('baseUrl', `${this.config.sendgridBaseUrl.replace(/\/+$/, '')}/`);
     service.setTimeout(REQUEST_TIMEOUT_MS);
     try {
       const [response] = await service.send(sendgridMail(email));
