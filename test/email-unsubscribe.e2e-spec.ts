@@ -55,6 +55,9 @@ describe('email unsubscribe link', () => {
           `SELECT count(*)::int AS n FROM events WHERE type = 'notifications.user-settings-set'`,
         )
     )[0].n as number;
+  /** Where the page's form posts: its action resolved against the page's URL, as a browser does. */
+  const actionOf = (html: string, pageUrl: string) =>
+    new URL(/action="([^"]+)"/.exec(html)![1].replace(/&amp;/g, '&'), pageUrl).href;
   const oneClick = (path: string) =>
     server()
       .post(path)
@@ -69,8 +72,19 @@ describe('email unsubscribe link', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.text).toContain('<form method="post"');
-    expect(res.text).toContain(`action="${link}"`);
+    expect(actionOf(res.text, `https://mail.example.com${link}`)).toBe(
+      `https://mail.example.com${link}`,
+    );
     expect(await configOf('ann', 'doc-1')).toEqual({ inbox: 'ALL', email: 'MINE' });
+  });
+
+  it('the button posts to the link itself behind a PUBLIC_URL with a path prefix', async () => {
+    // A proxy serves this server under /collab and strips the prefix before it reaches us.
+    const link = unsubscribeUrl('https://mail.example.com/collab', key, target('hal'));
+    const url = new URL(link);
+    const res = await server().get(`${url.pathname.replace(/^\/collab/, '')}${url.search}`);
+    expect(res.status).toBe(200);
+    expect(actionOf(res.text, link)).toBe(link);
   });
 
   it('a one-click POST without any API key sets email NONE for exactly that user and document', async () => {
@@ -94,9 +108,10 @@ describe('email unsubscribe link', () => {
   });
 
   it('accepts the button of its page, an empty POST and a multipart one-click', async () => {
-    const page = await server().get(linkOf(target('cy')));
-    const action = /action="([^"]+)"/.exec(page.text)![1].replace(/&amp;/g, '&');
-    expect((await oneClick(action)).status).toBe(200);
+    const link = linkOf(target('cy'));
+    const page = await server().get(link);
+    const action = new URL(actionOf(page.text, `http://x${link}`));
+    expect((await oneClick(`${action.pathname}${action.search}`)).status).toBe(200);
     expect(await configOf('cy', 'doc-1')).toMatchObject({ email: 'NONE' });
 
     expect((await server().post(linkOf(target('dee')))).status).toBe(200);

@@ -40,7 +40,8 @@ export class EmailUnsubscribeController {
       await reply.status(400).headers(PAGE_HEADERS).send(invalidHtml);
       return;
     }
-    const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token as string)}`;
+    // Relative: the link's own path, whatever prefix PUBLIC_URL puts before this server's.
+    const action = `?token=${encodeURIComponent(token as string)}`;
     await reply.status(200).headers(PAGE_HEADERS).send(confirmPage(action));
   }
 

@@ -28,7 +28,9 @@ ${body}
 
 /**
  * What a GET of a link shows: a button that POSTs. Mail scanners fetch links to check them;
- * a GET that unsubscribed would unsubscribe everyone whose mail is scanned.
+ * a GET that unsubscribed would unsubscribe everyone whose mail is scanned. `action` is
+ * relative (`?token=…`): it resolves against the page's own URL, so a PUBLIC_URL with a path
+ * prefix (a proxy mounting this server under `/collab`) keeps its prefix.
  */
 export const confirmPage = (action: string): string =>
   page(
