@@ -21,6 +21,13 @@ describe('email unsubscribe link', () => {
     h = t.apiKeyHeaders(ws);
     apiKey = ws.apiKey;
     key = unsubscribeKey(t.config.encryptionKey!);
+    // An email's organization exists (its document and comments made it).
+    const add = await t.post(
+      '/v2/organizations/add',
+      { organizations: [{ organizationId }, { organizationId: 'unsub-gone' }] },
+      h,
+    );
+    if (add.status !== 200) throw new Error(`organizations/add: ${add.status}`);
   });
   afterAll(() => t.close());
 
@@ -162,6 +169,31 @@ describe('email unsubscribe link', () => {
     const res = await oneClick(linkOf({ ...target('gus'), apiKey: 'no-such-key' }));
     expect(res.status).toBe(200);
     expect(res.text).toContain('You are unsubscribed');
+    expect(await settingsEvents()).toBe(before);
+  });
+
+  it('writes nothing for an organization deleted since (its settings went with it), and says it is done', async () => {
+    const gone = { ...target('ida'), organizationId: 'unsub-gone' };
+    const del = await t.post('/v2/organizations/delete', { organizationIds: ['unsub-gone'] }, h);
+    expect(del.status).toBe(200);
+    await t.settle();
+    const rows = () =>
+      t.app
+        .get(DataSource)
+        .query(
+          `SELECT user_id FROM notification_settings WHERE api_key = $1 AND organization_id = $2`,
+          [apiKey, 'unsub-gone'],
+        );
+    const before = await settingsEvents();
+    const res = await oneClick(linkOf(gone));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('You are unsubscribed');
+    expect(await settingsEvents()).toBe(before);
+    expect(await rows()).toEqual([]);
+    // Never made: an organization no email could have come from.
+    expect(
+      (await oneClick(linkOf({ ...target('ida'), organizationId: 'never-made' }))).status,
+    ).toBe(200);
     expect(await settingsEvents()).toBe(before);
   });
 

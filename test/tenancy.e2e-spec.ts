@@ -1333,6 +1333,15 @@ describe('tenancy of the email log and unsubscribe links (D4.1, D14)', () => {
     a = t.apiKeyHeaders(ws);
     keyA = ws.apiKey;
     b = t.apiKeyHeaders(await t.createApiKey(ws));
+    // Both keys have an organization 'shared' (an unsubscribe writes only for one that exists).
+    for (const h of [a, b]) {
+      const add = await t.post(
+        '/v2/organizations/add',
+        { organizations: [{ organizationId: 'shared' }] },
+        h,
+      );
+      if (add.status !== 200) throw new Error(`organizations/add: ${add.status}`);
+    }
     // An email of A's (the pipeline writes these rows; written here).
     await t.app.get(DataSource).query(
       `INSERT INTO email_deliveries (id, api_key, organization_id, document_id, notification_id,

@@ -29,8 +29,12 @@ export class Unsubscriber {
   }
 
   /**
-   * Sets the setting; false when the API key no longer exists (its emails stopped with it,
-   * and nothing is written for a key that is gone).
+   * Sets the setting; false, writing nothing, when the API key or the organization no longer
+   * exists: their emails stopped with them, and a setting written now would bring back data
+   * of a deleted organization (its settings were deleted with it). An organization that sent
+   * an email has its read row (documents and comments make it in their transaction).
+   * A user erased since (GDPR) cannot be told apart: the server keeps no erased ids (D8.3),
+   * so their own click writes their id's document-level setting again.
    */
   async unsubscribe(target: UnsubscribeTarget, requestId: string): Promise<boolean> {
     const [key]: { workspace_id: string; options: ApiKeyOptions }[] = await this.dataSource.query(
@@ -38,6 +42,11 @@ export class Unsubscriber {
       [target.apiKey],
     );
     if (!key) return false;
+    const organizations: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM organizations WHERE api_key = $1 AND organization_id = $2`,
+      [target.apiKey, target.organizationId],
+    );
+    if (organizations.length === 0) return false;
     const tenant: ApiKeyTenant = {
       workspaceId: key.workspace_id,
       requestId,
