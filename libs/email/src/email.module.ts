@@ -13,9 +13,10 @@ import { UpdateEmailConfigHandler } from './application/update-email-config/upda
 import { EmailConfigs1764600000000 } from './migrations/1764600000000-email-configs';
 import { EmailConfigProjection } from './read-models/email-config.projection';
 import { EmailDeliveries1764600000100 } from './migrations/1764600000100-email-deliveries';
+import { EmailDeliveriesQueue1764600000300 } from './migrations/1764600000300-email-deliveries-queue';
 import { EmailDeliveries } from './delivery/email-deliveries';
 import { EmailPlanningSubscriber } from './delivery/email-planning.subscriber';
-import { EmailSenderJob } from './delivery/email-sender.job';
+import { EmailWorker } from './delivery/email-worker';
 import { SendGridSender } from './delivery/senders/sendgrid-sender';
 import { SmtpSender } from './delivery/senders/smtp-sender';
 import { EmailDeliveryEraser } from './erasure/email-delivery-eraser';
@@ -28,7 +29,11 @@ import { Unsubscriber } from './unsubscribe/unsubscriber';
  * an email per (notification, recipient) through the server's SMTP relay or SendGrid, the
  * email log, unsubscribe links and the erasure of queued and logged emails.
  */
-@Migrations(EmailConfigs1764600000000, EmailDeliveries1764600000100)
+@Migrations(
+  EmailConfigs1764600000000,
+  EmailDeliveries1764600000100,
+  EmailDeliveriesQueue1764600000300,
+)
 @Module({
   imports: [CqrsModule, WorkspacesModule, NotificationsModule],
   controllers: [EmailConfigController, EmailDeliveriesController, EmailUnsubscribeController],
@@ -39,12 +44,12 @@ import { Unsubscriber } from './unsubscribe/unsubscriber';
     UpdateEmailConfigHandler,
     GetEmailDeliveriesHandler,
     SendGridSender,
-    // Delivery (D14.4): planned from shown notifications, sent by `email.send` jobs.
+    // Delivery (D14.4): planned from shown notifications, sent by EmailWorker (the rows are the queue).
     AfterCommit,
     NotificationSettingsReader,
     EmailDeliveries,
     EmailPlanningSubscriber,
-    EmailSenderJob,
+    EmailWorker,
     SmtpSender,
     Unsubscriber,
     UnsubscribeBodyParser,

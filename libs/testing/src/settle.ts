@@ -27,9 +27,16 @@ const PENDING_DELIVERIES = `
     last_error, next_attempt_at FROM webhook_deliveries
   WHERE status = 'pending' AND next_attempt_at <= to_timestamp($1::double precision / 1000)`;
 
+/** Queued emails being sent, or due before the deadline ($1), as jobs for the report. */
+const PENDING_EMAILS = `
+  UNION ALL SELECT 'email ' || id, 'email delivery', attempts, 8, last_error,
+    COALESCE(claimed_until, created_at) FROM email_deliveries
+  WHERE status = 'queued' AND (sending OR claimed_until IS NULL
+    OR claimed_until <= to_timestamp($1::double precision / 1000))`;
+
 /**
  * Waits until the app's background work is done: every subscriber has handled everything
- * committed, and no job in the ledger or webhook delivery is pending (running, or due
+ * committed, and no job in the ledger, webhook delivery or email is pending (running, or due
  * before the deadline). It drives the work: the subscribers' batches run here, and pending jobs are
  * dispatched again every SWEEP_EVERY_MS. Fails after `timeoutMs` naming the subscribers and
  * jobs still behind.
@@ -42,16 +49,19 @@ export async function settle(app: INestApplicationContext, timeoutMs = 10_000): 
   const queue = app.get(JobQueue);
   const dataSource = app.get(DataSource);
   const deadline = Date.now() + timeoutMs;
-  // Due before the deadline; webhook deliveries are their own queue: those due count too.
-  const [{ deliveries }]: { deliveries: boolean }[] = await dataSource.query(
-    `SELECT to_regclass('webhook_deliveries') IS NOT NULL AS deliveries`,
-  );
+  // Due before the deadline; webhook deliveries and emails are their own queues: those due count too.
+  const [{ deliveries, emails }]: { deliveries: boolean; emails: boolean }[] =
+    await dataSource.query(
+      `SELECT to_regclass('webhook_deliveries') IS NOT NULL AS deliveries,
+         to_regclass('email_deliveries') IS NOT NULL AS emails`,
+    );
   const pendingJobs = (): Promise<PendingJob[]> =>
     dataSource.query(
       `SELECT job_id, name, attempts, max_attempts, last_error, run_after FROM jobs
        WHERE status = 'pending'
          AND run_after <= to_timestamp($1::double precision / 1000)
        ${deliveries ? PENDING_DELIVERIES : ''}
+       ${emails ? PENDING_EMAILS : ''}
        ORDER BY run_after`,
       [deadline],
     );

@@ -17,33 +17,83 @@ export interface NewEmailDelivery {
   messageSealed: string;
 }
 
-/** What a run may do with an email: send it (it holds it now), wait, or nothing (done). */
-export type EmailClaim =
-  | {
-      kind: 'claimed';
-      apiKey: string;
-      provider: EmailProvider;
-      messageSealed: string | null;
-      attempts: number;
-    }
-  | { kind: 'busy'; waitMs: number }
-  | { kind: 'done' };
+/** An email a worker claimed: it holds it for a send until the lease ends. */
+export interface ClaimedEmail {
+  id: string;
+  apiKey: string;
+  provider: EmailProvider;
+  messageSealed: string | null;
+  /** Attempts counted so far, this one included. */
+  attempts: number;
+}
+
+/** What came of a claimed email's send. */
+export type EmailRecord =
+  | { id: string; attempts: number; kind: 'sent'; messageId?: string }
+  | { id: string; attempts: number; kind: 'failed'; reason: string }
+  | { id: string; attempts: number; kind: 'retry'; reason: string; delayMs: number };
 
 interface ClaimRow {
-  claimed: boolean;
+  id: string;
   api_key: string;
   provider: EmailProvider;
   message_sealed: string | null;
   attempts: number;
-  wait_ms: number | string | null;
 }
 
 /**
- * The `email_deliveries` rows (D14.4): written by the planning in its transaction, claimed and
- * recorded by the send job. A claim is a lease (`claimed_until`): only a queued row whose
- * lease is over (or that never had one) can be claimed, in one statement, so two runs of one
- * job (a second instance, a retry dispatched twice) never send one email at once. A temporary
- * failure sets the lease to when the retry is due.
+ * Claims up to $1 due queued emails, oldest first, for $2 seconds, counting the attempt. SKIP
+ * LOCKED: two workers claiming at once take different rows; a row held by a lease (a send in
+ * flight, a retry not due) is not due.
+ */
+const CLAIM_DUE = `
+  WITH claimed AS (
+    UPDATE email_deliveries d
+    SET attempts = d.attempts + 1, sending = true, updated_at = now(),
+      claimed_until = now() + make_interval(secs => $2::double precision)
+    FROM (SELECT id FROM email_deliveries
+          WHERE status = 'queued' AND (claimed_until IS NULL OR claimed_until <= now())
+          ORDER BY created_at LIMIT $1
+          FOR UPDATE SKIP LOCKED) c
+    WHERE d.id = c.id
+    RETURNING d.id, d.api_key, d.provider, d.message_sealed, d.attempts)
+  SELECT * FROM claimed`;
+
+/**
+ * Records outcomes, one row each: sent (the message dropped, the time kept), failed for good
+ * (the message dropped) or failed for now (held until its retry is due: $5 seconds). Only a
+ * row still queued at the attempt it was claimed for moves: an outcome recorded late (its
+ * lease lapsed and another claim took it) or of an erased row changes nothing.
+ */
+const RECORD = `
+  UPDATE email_deliveries d
+  SET status = CASE o.kind WHEN 'retry' THEN d.status ELSE o.kind END,
+    sent_at = CASE o.kind WHEN 'sent' THEN now() ELSE d.sent_at END,
+    message_sealed = CASE o.kind WHEN 'retry' THEN d.message_sealed END,
+    claimed_until = CASE o.kind
+      WHEN 'retry' THEN now() + make_interval(secs => o.delay) END,
+    last_error = o.reason,
+    provider_message_id = CASE o.kind WHEN 'sent' THEN o.message_id
+      ELSE d.provider_message_id END,
+    sending = false, updated_at = now()
+  FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::double precision[],
+    $6::text[]) AS o(id, attempts, kind, reason, delay, message_id)
+  WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'queued'`;
+
+/** Lets claims go (a stopping worker's, not sent): another worker may take them at once. */
+const RELEASE = `
+  UPDATE email_deliveries d
+  SET attempts = d.attempts - 1, sending = false, claimed_until = NULL
+  FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
+  WHERE d.id = h.id AND d.attempts = h.attempts AND d.status = 'queued'`;
+
+/**
+ * The `email_deliveries` rows (D14.4), the send queue: written by the planning in its
+ * transaction, claimed many at a time and recorded many per statement by EmailWorker. A claim
+ * is a lease (`claimed_until`, `sending`): only a queued row whose lease is over (or that
+ * never had one) can be claimed, and SKIP LOCKED keeps two claims at once apart, so two
+ * workers (a second instance) never send one email at once. A temporary failure sets the
+ * lease to when the retry is due.
  */
 @Injectable()
 export class EmailDeliveries {
@@ -82,64 +132,34 @@ export class EmailDeliveries {
     return new Set(inserted.map((r) => r.id));
   }
 
-  /** Claims a queued email for `leaseMs` and counts the attempt; else says why not. */
-  async claim(id: string, leaseMs: number): Promise<EmailClaim> {
-    const rows: ClaimRow[] = await this.dataSource.query(
-      `WITH claimed AS (
-         UPDATE email_deliveries
-         SET attempts = attempts + 1, updated_at = now(),
-           claimed_until = now() + make_interval(secs => $2::double precision)
-         WHERE id = $1 AND status = 'queued' AND (claimed_until IS NULL OR claimed_until <= now())
-         RETURNING api_key, provider, message_sealed, attempts)
-       SELECT true AS claimed, api_key, provider, message_sealed, attempts, NULL AS wait_ms
-       FROM claimed
-       UNION ALL
-       SELECT false, api_key, provider, NULL, attempts,
-         GREATEST(0, EXTRACT(EPOCH FROM claimed_until - now()) * 1000)
-       FROM email_deliveries
-       WHERE id = $1 AND status = 'queued' AND NOT EXISTS (SELECT 1 FROM claimed)`,
-      [id, leaseMs / 1000],
-    );
-    const row = rows[0];
-    if (!row) return { kind: 'done' };
-    if (!row.claimed) return { kind: 'busy', waitMs: Math.ceil(Number(row.wait_ms ?? 0)) };
-    return {
-      kind: 'claimed',
-      apiKey: row.api_key,
-      provider: row.provider,
-      messageSealed: row.message_sealed,
-      attempts: row.attempts,
-    };
+  /** Claims up to `count` due emails for `leaseMs`, counting the attempt. */
+  async claimDue(count: number, leaseMs: number): Promise<ClaimedEmail[]> {
+    const rows: ClaimRow[] = await this.dataSource.query(CLAIM_DUE, [count, leaseMs / 1000]);
+    return rows.map((r) => ({
+      id: r.id,
+      apiKey: r.api_key,
+      provider: r.provider,
+      messageSealed: r.message_sealed,
+      attempts: r.attempts,
+    }));
   }
 
-  /** Sent: the message is dropped, the time kept. */
-  async sent(id: string, providerMessageId?: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE email_deliveries SET status = 'sent', sent_at = now(), updated_at = now(),
-         message_sealed = NULL, claimed_until = NULL, last_error = NULL,
-         provider_message_id = $2
-       WHERE id = $1 AND status = 'queued'`,
-      [id, providerMessageId?.slice(0, 300) ?? null],
-    );
+  /** Writes outcomes, all in one statement. */
+  async record(records: EmailRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.dataSource.query(RECORD, [
+      records.map((r) => r.id),
+      records.map((r) => r.attempts),
+      records.map((r) => r.kind),
+      records.map((r) => (r.kind === 'sent' ? null : r.reason)),
+      records.map((r) => (r.kind === 'retry' ? r.delayMs / 1000 : null)),
+      records.map((r) => (r.kind === 'sent' ? (r.messageId?.slice(0, 300) ?? null) : null)),
+    ]);
   }
 
-  /** Failed for good (a permanent refusal, or the last attempt): the message is dropped. */
-  async failed(id: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE email_deliveries SET status = 'failed', updated_at = now(), message_sealed = NULL,
-         claimed_until = NULL, last_error = $2
-       WHERE id = $1 AND status = 'queued'`,
-      [id, reason],
-    );
-  }
-
-  /** Failed for now: held (no claim) until the retry is due. */
-  async retryLater(id: string, reason: string, delayMs: number): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE email_deliveries SET updated_at = now(), last_error = $2,
-         claimed_until = now() + make_interval(secs => $3::double precision)
-       WHERE id = $1 AND status = 'queued'`,
-      [id, reason, delayMs / 1000],
-    );
+  /** Lets claimed emails go unsent (their attempt uncounted). */
+  async release(emails: ClaimedEmail[]): Promise<void> {
+    if (emails.length === 0) return;
+    await this.dataSource.query(RELEASE, [emails.map((e) => e.id), emails.map((e) => e.attempts)]);
   }
 }

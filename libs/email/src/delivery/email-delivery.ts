@@ -1,13 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Job } from '@app/platform';
-
-/** The job that sends one planned email (D14.4); its data is only the row's id. */
-export const EMAIL_SEND_JOB = 'email.send';
-
-export interface EmailSendJobData {
-  deliveryId: string;
-}
-
 /**
  * An email's id: the same for the same (key, notification, recipient), so a notification
  * planned again (a replayed event, a retried transaction) finds its email planned.
@@ -16,12 +7,6 @@ export const emailDeliveryIdOf = (apiKey: string, notificationId: string, userId
   createHash('sha256')
     .update(JSON.stringify([apiKey, notificationId, userId]))
     .digest('hex');
-
-export const emailSendJobOf = (deliveryId: string): Job<EmailSendJobData> => ({
-  id: `${EMAIL_SEND_JOB}:${deliveryId}`,
-  name: EMAIL_SEND_JOB,
-  data: { deliveryId },
-});
 
 /** Sends tried for one email before it is recorded as failed. */
 export const EMAIL_MAX_ATTEMPTS = 8;

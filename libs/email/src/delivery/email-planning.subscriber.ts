@@ -10,7 +10,6 @@ import {
 import {
   AfterCommit,
   APP_CONFIG,
-  JobQueue,
   SecretBox,
   SERVER_SECRETS,
   type AppConfig,
@@ -22,7 +21,8 @@ import type { EmailSetup } from '../domain/email-setup';
 import { unsubscribeKey, unsubscribeUrl } from '../unsubscribe/unsubscribe-link';
 import { composeEmail } from './email-composer';
 import { EmailDeliveries, type NewEmailDelivery } from './email-deliveries';
-import { EMAIL_MAX_ATTEMPTS, emailDeliveryIdOf, emailSendJobOf } from './email-delivery';
+import { emailDeliveryIdOf } from './email-delivery';
+import { EmailWorker } from './email-worker';
 
 export const EMAIL_PLANNING_SUBSCRIPTION = 'email.planning';
 
@@ -31,9 +31,6 @@ type Shown = NotificationContent & {
   organizationId: string;
   notificationId: string;
 };
-
-/** The job ledger gives up after these; the row's own count ends an email first. */
-const JOB_MAX_ATTEMPTS = EMAIL_MAX_ATTEMPTS + 4;
 
 const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
   const out = new Map<string, T[]>();
@@ -88,8 +85,8 @@ function providerOf(
  * `fromEmail` and the action's trigger: each recipient of the notification whose `email`
  * level is not NONE (default MINE; every derived recipient is involved) and whose address is
  * known (the notification's, else their user record) gets one email, composed and sealed
- * now. Each is a row and an `email.send` job written in the checkpoint's transaction (ids
- * from notification and recipient: a replayed event plans nothing twice), dispatched at its
+ * now. Each is a row written in the checkpoint's transaction (its id from notification and
+ * recipient: a replayed event plans nothing twice), the queue EmailWorker is woken for at the
  * commit.
  */
 @Subscriber()
@@ -105,7 +102,7 @@ export class EmailPlanningSubscriber implements EventSubscriber {
     private readonly configs: EmailConfigReader,
     private readonly settings: NotificationSettingsReader,
     private readonly deliveries: EmailDeliveries,
-    private readonly queue: JobQueue,
+    private readonly worker: EmailWorker,
     private readonly afterCommit: AfterCommit,
     private readonly box: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -210,10 +207,7 @@ export class EmailPlanningSubscriber implements EventSubscriber {
     }
     const made = await this.deliveries.insert(manager, rows);
     if (made.size === 0) return;
-    const jobs = [...made].map(emailSendJobOf);
-    await this.queue.enqueue(jobs, { maxAttempts: JOB_MAX_ATTEMPTS }, manager);
-    const ids = jobs.map((j) => j.id);
-    this.afterCommit.run(manager, () => this.queue.dispatch(ids));
+    this.afterCommit.run(manager, async () => this.worker.wake());
   }
 
   /** The documents' names and metadata (the documents read model), by id. */

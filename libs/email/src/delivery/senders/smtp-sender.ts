@@ -40,7 +40,7 @@ export function smtpFailure(error: unknown): EmailSendOutcome {
 
 /**
  * Sends through the server's SMTP relay (SMTP_URL, D14.2) with nodemailer: one pooled
- * transport made on first use and closed at shutdown, after the job queue has let its runs
+ * transport made on first use and closed at shutdown, after EmailWorker has let its sends
  * end. Nothing here logs: the caller records the outcome.
  */
 @Injectable()
