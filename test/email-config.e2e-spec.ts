@@ -409,6 +409,26 @@ describe('email config (D14.1)', () => {
     expect(await eventsOf(key)).toBe(0);
   });
 
+  it('refuses a template id SendGrid would take as legacy (not "d-"), naming it; "" clears', async () => {
+    const key = await fresh();
+    for (const field of ['commentTemplateId', 'tagTemplateId']) {
+      const res = await t.post(UPDATE, { emailServiceConfig: { [field]: 'tpl-comment' } }, h(key));
+      expect({ status: res.status, error: res.body.error?.status }).toEqual({
+        status: 400,
+        error: 'INVALID_ARGUMENT',
+      });
+      expect(res.body.error.details.fields[0].field).toBe(`data.emailServiceConfig.${field}`);
+    }
+    expect(await eventsOf(key)).toBe(0);
+    await update(key, { emailServiceConfig: { commentTemplateId: 'd-c', tagTemplateId: 'd-t' } });
+    await update(key, { emailServiceConfig: { commentTemplateId: '', tagTemplateId: '' } });
+    const { commentTemplateId, tagTemplateId } = (await get(key)).emailServiceConfig;
+    expect({ commentTemplateId, tagTemplateId }).toEqual({
+      commentTemplateId: '',
+      tagTemplateId: '',
+    });
+  });
+
   it('refuses type default without an SMTP relay (FAILED_PRECONDITION) and stores nothing', async () => {
     const key = await fresh();
     for (const data of [

@@ -15,6 +15,7 @@ import {
 import { UpdateEmailConfigCommand } from './update-email-config.command';
 
 const MASK_PREFIX = '...';
+const DYNAMIC_TEMPLATE_PREFIX = 'd-';
 const NOT_THE_STORED_MASK =
   'apiKey looks masked ("..." and its last characters) but is not the mask of the stored key: send the SendGrid key itself, the mask emailconfig/get shows to keep it, or "" to clear it';
 
@@ -38,6 +39,17 @@ export class UpdateEmailConfigHandler implements ICommandHandler<UpdateEmailConf
       throw new ServiceError('INVALID_ARGUMENT', NOTHING_TO_UPDATE, {
         fields: [{ field: 'data', message: NOTHING_TO_UPDATE }],
       });
+    }
+    // SendGrid takes an id not starting `d-` as a legacy template and drops the dynamic data
+    // without a word: refused here ('' clears the id).
+    for (const field of ['commentTemplateId', 'tagTemplateId'] as const) {
+      const id = input.emailServiceConfig?.[field];
+      if (id && !id.startsWith(DYNAMIC_TEMPLATE_PREFIX)) {
+        throw ServiceError.invalidField(
+          `data.emailServiceConfig.${field}`,
+          `${field} must be a SendGrid dynamic template id (starting "d-"), or "" for none`,
+        );
+      }
     }
     const { apiKey: givenKey, ...fields } = input.emailServiceConfig ?? {};
     // Sealed once, outside the retry loop.
