@@ -63,14 +63,47 @@ function actorsOf(content: NotificationContent): string[] {
   return [...ids];
 }
 
+/** The digest a notification's source data holds, or nothing for a single change. */
+function digestOf(content: NotificationContent): DigestData | undefined {
+  const data = content.notificationSourceData;
+  return isObject(data) && isObject(data.batch) && isObject(data.first)
+    ? (data as unknown as DigestData)
+    : undefined;
+}
+
+const strings = (values: unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === 'string' && v !== '');
+
+/**
+ * The documents a notification tells of: a digest's every folded document (a user's window
+ * spans several), else its own.
+ */
+function documentsOf(content: NotificationContent): string[] {
+  const digest = digestOf(content);
+  const folded = Array.isArray(digest?.documentIds)
+    ? digest.documentIds
+    : [digest?.first.documentId, digest?.last?.documentId];
+  return [...new Set([content.documentId, ...strings(folded)])];
+}
+
+/** The actions a notification tells of: a digest's every folded action, else its own. */
+function actionsOf(content: NotificationContent): string[] {
+  const digest = digestOf(content);
+  const folded = Array.isArray(digest?.actionTypes)
+    ? digest.actionTypes
+    : [digest?.first.actionType, digest?.last?.actionType];
+  return [...new Set(strings([content.actionType, ...folded]))];
+}
+
 /** Whether a key sends email for this action, and through whom (D14.1, D14.2). */
 function providerOf(
   setup: EmailSetup | undefined,
-  actionType: string | undefined,
+  actionTypes: string[],
   smtpUrl: string | undefined,
 ): 'smtp' | 'sendgrid' | undefined {
   if (!setup?.useEmailService || !setup.fromEmail) return undefined;
-  if (!actionType || !setup.triggers.has(actionType)) return undefined;
+  // A digest goes when any change it folded is an action whose trigger is on.
+  if (!actionTypes.some((action) => setup.triggers.has(action))) return undefined;
   if (setup.type === 'default') return smtpUrl ? 'smtp' : undefined;
   if (setup.type === 'sendgrid') return setup.sendgridApiKey ? 'sendgrid' : undefined;
   return undefined;
@@ -82,9 +115,11 @@ function providerOf(
  * delay or an open batch window, shown later by another `notification-added`; a digest is
  * one notification, so one email per recipient lists its changes). For a key whose email
  * service is on, with a sender (`default` with SMTP_URL, `sendgrid` with its key), a
- * `fromEmail` and the action's trigger: each recipient of the notification whose `email`
- * level is not NONE (default MINE; every derived recipient is involved) and whose address is
- * known (the notification's, else their user record) gets one email, composed and sealed
+ * `fromEmail` and the trigger of an action it tells of (a digest: any it folded): each
+ * recipient of the notification whose `email` level is NONE on none of its documents (a
+ * user's digest spans several; default MINE, every derived recipient is involved) and whose
+ * address is known (the notification's, else their user record) gets
+ * one email, composed and sealed
  * now. Each is a row written in the checkpoint's transaction (its id from notification and
  * recipient: a replayed event plans nothing twice), the queue EmailWorker is woken for at the
  * commit.
@@ -123,7 +158,7 @@ export class EmailPlanningSubscriber implements EventSubscriber {
     const wanted = shown
       .map((n) => ({
         n,
-        provider: providerOf(setups.get(n.apiKey), n.actionType, this.config.smtpUrl),
+        provider: providerOf(setups.get(n.apiKey), actionsOf(n), this.config.smtpUrl),
       }))
       .filter((w) => w.provider !== undefined);
     if (wanted.length === 0) return;
@@ -136,34 +171,42 @@ export class EmailPlanningSubscriber implements EventSubscriber {
       const documents = await this.documents(manager, apiKey, organizationId, [
         ...new Set(group.map(({ n }) => n.documentId)),
       ]);
-      const recipients = new Map<Shown, string[]>();
-      for (const docGroup of groupBy(group, ({ n }) => n.documentId).values()) {
-        const documentId = docGroup[0].n.documentId;
-        const userIds = [
-          ...new Set(
-            docGroup.flatMap(({ n }) =>
-              Object.entries(n.notifyUsersByUserId)
-                .filter(([, on]) => on === true)
-                .map(([userId]) => userId),
-            ),
-          ),
-        ];
+      const addressed = (n: Shown) =>
+        Object.entries(n.notifyUsersByUserId)
+          .filter(([, on]) => on === true)
+          .map(([userId]) => userId);
+      // Who turned email off (NONE) on a document: a recipient is dropped when it is off on
+      // any document the notification tells of (a user's digest spans several).
+      const off = new Map<string, Set<string>>();
+      const byDocument = new Map<string, Set<string>>();
+      for (const { n } of group) {
+        for (const documentId of documentsOf(n)) {
+          const users = byDocument.get(documentId) ?? new Set<string>();
+          for (const userId of addressed(n)) users.add(userId);
+          byDocument.set(documentId, users);
+        }
+      }
+      for (const [documentId, users] of byDocument) {
         const levels = await this.settings.levels(
           manager,
           apiKey,
           organizationId,
           documentId,
-          userIds,
+          [...users],
           'email',
         );
-        for (const { n } of docGroup) {
-          recipients.set(
-            n,
-            Object.entries(n.notifyUsersByUserId)
-              .filter(([userId, on]) => on === true && (levels.get(userId) ?? 'MINE') !== 'NONE')
-              .map(([userId]) => userId),
-          );
-        }
+        off.set(
+          documentId,
+          new Set([...users].filter((u) => (levels.get(u) ?? 'MINE') === 'NONE')),
+        );
+      }
+      const recipients = new Map<Shown, string[]>();
+      for (const { n } of group) {
+        const docs = documentsOf(n);
+        recipients.set(
+          n,
+          addressed(n).filter((userId) => !docs.some((d) => off.get(d)?.has(userId))),
+        );
       }
       const unknown = group.flatMap(({ n }) =>
         (recipients.get(n) ?? []).filter((u) => !n.recipientEmails?.[u]),

@@ -99,6 +99,9 @@ export function builtInEmail(input: BuiltInEmailInput): EmailTexts {
   const items: Item[] = [];
   let more = 0;
   let subject: string;
+  // A user's window folds changes of several documents: "for you", and the unsubscribe link
+  // (the notification's document, its first change's) says which document it stops.
+  const forYou = digest?.batch.scope === 'user';
   if (digest) {
     const { count, scope } = digest.batch;
     items.push(itemOf(digest.first));
@@ -115,9 +118,13 @@ export function builtInEmail(input: BuiltInEmailInput): EmailTexts {
   }
   const pageUrl = pageUrlOf(content, digest);
   const sender = fromCompany || 'Notifications';
+  const heading = forYou
+    ? 'Updates for you'
+    : `${digest ? 'Updates' : 'Activity'} in ${documentName}`;
+  const why = `${sender} sends you this because you take part in ${forYou ? 'these documents' : 'this document'}.`;
 
   const text = [
-    `${digest ? 'Updates' : 'Activity'} in ${documentName}`,
+    heading,
     '',
     ...items.flatMap((item, i) => [
       ...(i === 1 && more > 0 ? [`… and ${more} more`, ''] : []),
@@ -127,8 +134,10 @@ export function builtInEmail(input: BuiltInEmailInput): EmailTexts {
     ]),
     ...(pageUrl ? [`Open: ${pageUrl}`, ''] : []),
     '--',
-    `${sender} sends you this because you take part in this document.`,
-    `Unsubscribe from its emails: ${unsubscribeUrl}`,
+    why,
+    forYou
+      ? `Unsubscribe from the emails of ${documentName}: ${unsubscribeUrl}`
+      : `Unsubscribe from its emails: ${unsubscribeUrl}`,
   ].join('\n');
 
   const e = escapeHtml;
@@ -150,12 +159,12 @@ export function builtInEmail(input: BuiltInEmailInput): EmailTexts {
   const html =
     `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${e(oneLine(subject, SUBJECT_MAX))}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222">` +
-    `<h2 style="font-size:16px">${digest ? 'Updates' : 'Activity'} in ${e(documentName)}</h2>` +
+    `<h2 style="font-size:16px">${e(heading)}</h2>` +
     listHtml +
     (pageUrl ? `<p><a href="${e(pageUrl)}">Open ${e(documentName)}</a></p>` : '') +
     `<hr style="border:none;border-top:1px solid #ddd">` +
-    `<p style="font-size:12px;color:#666">${e(sender)} sends you this because you take part in this document. ` +
-    `<a href="${e(unsubscribeUrl)}">Unsubscribe</a> from its emails.</p>` +
+    `<p style="font-size:12px;color:#666">${e(why)} ` +
+    `<a href="${e(unsubscribeUrl)}">Unsubscribe</a> from ${forYou ? `the emails of ${e(documentName)}` : 'its emails'}.</p>` +
     `</body></html>`;
 
   return { subject: oneLine(subject, SUBJECT_MAX), text, html };

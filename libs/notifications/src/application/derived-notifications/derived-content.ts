@@ -37,7 +37,18 @@ export interface DigestData {
   first: DerivedActivity;
   last: DerivedActivity;
   recipients: NotificationUser[];
+  /**
+   * Every document and every action the digest folded (a user's window spans documents).
+   * Absent in digests made before they were kept: their first and last are then all known.
+   */
+  documentIds?: string[];
+  actionTypes?: string[];
 }
+
+/** The values a digest folded so far and the change at hand's, each once. */
+const folded = (before: string[] | undefined, known: (string | undefined)[], value: string) => [
+  ...new Set([...(before ?? known.filter((v): v is string => typeof v === 'string')), value]),
+];
 
 /**
  * What a held digest has folded so far, or nothing when its source data no longer has a
@@ -85,6 +96,16 @@ export function digestContent(
     first,
     last: activity,
     recipients: addressed,
+    documentIds: folded(
+      before?.documentIds,
+      [before?.first.documentId, before?.last?.documentId],
+      activity.documentId,
+    ),
+    actionTypes: folded(
+      before?.actionTypes,
+      [before?.first.actionType, before?.last?.actionType],
+      activity.actionType,
+    ),
   };
   return {
     documentId: previous?.documentId ?? activity.documentId,
