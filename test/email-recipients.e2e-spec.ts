@@ -174,4 +174,46 @@ describe('notification email recipients (D14.3)', () => {
     expect(digests.map((m) => m.to).sort()).toEqual([[ann.email], [bob.email]]);
     for (const mail of digests) expect(mail.subject).toBe('2 new updates in Doc A');
   });
+
+  it("mails no notification a caller added (operation 23), even one naming source 'comment'", async () => {
+    const h = await key();
+    const activity = {
+      actionType: 'comment_annotation.add',
+      documentId: 'doc-a',
+      targetAnnotationId: 'a1',
+      timestamp: 1,
+      displayHeadlineMessageTemplate: 'mk-caller',
+      displayHeadlineMessageTemplateData: {},
+      displayBodyMessage: 'mk-caller',
+    };
+    await ok(
+      '/v2/notifications/add',
+      {
+        organizationId: 'org',
+        documentId: 'doc-a',
+        notificationId: 'comment_caller',
+        actionUser: ann,
+        displayHeadlineMessageTemplate: 'mk-caller',
+        displayBodyMessage: 'mk-caller',
+        notificationSource: 'comment',
+        // Shaped as a digest, naming an action whose trigger is on.
+        notificationSourceData: {
+          batch: { scope: 'document', windowStart: 0, closesAt: 1, count: 1 },
+          first: activity,
+          last: activity,
+          recipients: [bob],
+          actionTypes: ['comment_annotation.add'],
+        },
+        notifyAll: false,
+        notifyUsers: [bob],
+      },
+      h,
+    );
+    // The derived one after it is mailed: planning has passed the caller's.
+    await thread(h, 'doc-a', 'a1', 'mk-derived', [bob]);
+    await t.settle(30_000);
+    expect(mailsWith('mk-derived').map((m) => m.to)).toEqual([[bob.email]]);
+    expect(mailsWith('mk-caller')).toEqual([]);
+    expect(await rows(h)).toHaveLength(1);
+  });
 });

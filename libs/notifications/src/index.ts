@@ -5,5 +5,9 @@ export { SetNotificationSettingsCommand } from './application/set-notification-s
 export { NotificationAdded } from './domain/notification.events';
 export { NotificationSettingsReader } from './application/common/notification-settings.reader';
 export { fillTemplate } from './domain/default-messages';
-export { COMMENT_SOURCE, type DerivedActivity } from './domain/derived-activity';
+export {
+  COMMENT_SOURCE,
+  DERIVED_NOTIFICATIONS_ACTOR,
+  type DerivedActivity,
+} from './domain/derived-activity';
 export type { DigestData } from './application/derived-notifications/derived-content';

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import {
   COMMENT_SOURCE,
+  DERIVED_NOTIFICATIONS_ACTOR,
   NotificationAdded,
   NotificationSettingsReader,
   type DigestData,
@@ -110,8 +111,9 @@ function providerOf(
 }
 
 /**
- * Plans the email of derived notifications (D14.3, D14.4). An email goes when a notification
- * made from comments is shown: a `notification-added` without `heldUntil` (a held one is a
+ * Plans the email of derived notifications (D14.3, D14.4): only what the derived-notifications
+ * process wrote, never a caller's operation 23. An email goes when a notification made from
+ * comments is shown: a `notification-added` without `heldUntil` (a held one is a
  * delay or an open batch window, shown later by another `notification-added`; a digest is
  * one notification, so one email per recipient lists its changes). For a key whose email
  * service is on, with a sender (`default` with SMTP_URL, `sendgrid` with its key), a
@@ -151,6 +153,9 @@ export class EmailPlanningSubscriber implements EventSubscriber {
     for (const event of events) {
       if (!NotificationAdded.is(event)) continue;
       const { at: _at, ...n } = event.data;
+      // Only what the derived-notifications process made: a caller's operation 23 may name
+      // the same source, and is not mailed (D14.3).
+      if (event.metadata.actor !== DERIVED_NOTIFICATIONS_ACTOR) continue;
       if (n.notificationSource === COMMENT_SOURCE && n.heldUntil === undefined) shown.push(n);
     }
     if (shown.length === 0) return;

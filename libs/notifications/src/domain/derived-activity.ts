@@ -11,6 +11,9 @@ import type { NotificationContent, NotificationUser } from './notification.event
 /** `notificationSource` of the notifications comments make (D9.7). */
 export const COMMENT_SOURCE = 'comment';
 
+/** The actor in the metadata of what the derived-notifications process writes (D9.7). */
+export const DERIVED_NOTIFICATIONS_ACTOR = 'process:derived-notifications';
+
 /**
  * The id of the notification one event of the log makes: the same for the same event, so a
  * replayed event finds its notification made. Within D4.3's alphabet and length.

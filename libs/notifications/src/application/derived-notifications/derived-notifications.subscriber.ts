@@ -11,7 +11,11 @@ import {
 import { APP_CONFIG, JobQueue, type AppConfig, type Job } from '@app/platform';
 import { readNotificationSwitch } from '@app/workspaces';
 import type { EntityManager } from 'typeorm';
-import { activityOf, derivedNotificationId } from '../../domain/derived-activity';
+import {
+  activityOf,
+  DERIVED_NOTIFICATIONS_ACTOR,
+  derivedNotificationId,
+} from '../../domain/derived-activity';
 import { notifies } from '../../domain/derived-audience';
 import { derivedRulesOf, type DerivedRules } from '../../domain/derived-rules';
 import {
@@ -88,7 +92,7 @@ export class DerivedNotificationsSubscriber implements EventSubscriber {
       const move = documentMoveOf(event);
       const metadata = {
         apiKey: move.apiKey,
-        actor: 'process:derived-notifications',
+        actor: DERIVED_NOTIFICATIONS_ACTOR,
         causationId: event.eventId,
       };
       await this.mover.move(move, metadata, manager);
@@ -116,7 +120,7 @@ export class DerivedNotificationsSubscriber implements EventSubscriber {
     for (const [apiKey, items] of plan.byKey) {
       await this.repository.save(
         items,
-        { apiKey, actor: 'process:derived-notifications', causationId },
+        { apiKey, actor: DERIVED_NOTIFICATIONS_ACTOR, causationId },
         manager,
       );
     }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { commentSourceExists } from '@app/collaboration';
 import { AggregateRepository } from '@app/event-store';
 import { JobHandler, type JobRun } from '@app/platform';
+import { DERIVED_NOTIFICATIONS_ACTOR } from '../../domain/derived-activity';
 import { addressesAnyone, released, withoutReaders } from '../../domain/derived-delivery';
 import { notificationTarget } from '../../domain/notification.aggregate';
 import { DELIVER_JOB, type DeliverJobData } from './deliver-job';
@@ -22,7 +23,7 @@ export class NotificationDelivery {
   async deliver({ id, data }: JobRun<DeliverJobData>): Promise<void> {
     const { apiKey, organizationId, notificationId, source } = data;
     const ref = { apiKey, organizationId, notificationId };
-    const metadata = { apiKey, actor: 'process:derived-notifications', causationId: id };
+    const metadata = { apiKey, actor: DERIVED_NOTIFICATIONS_ACTOR, causationId: id };
     await this.repository.update(
       notificationTarget(ref),
       metadata,
