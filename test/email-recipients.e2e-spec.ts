@@ -175,6 +175,25 @@ describe('notification email recipients (D14.3)', () => {
     for (const mail of digests) expect(mail.subject).toBe('2 new updates in Doc A');
   });
 
+  it('sends a digest about their own last change from the company alone, without Reply-To', async () => {
+    const h = await key(documentWindow);
+    await thread(h, 'doc-a', 'a1', 'mk-own first', [bob]);
+    await reply(h, 'a1', 'mk-own second', carl);
+    await reply(h, 'a1', 'mk-own last', ann);
+    await t.settle(30_000);
+    const byTo = new Map(mailsWith('mk-own').map((m) => [m.to.join(), m]));
+    expect([...byTo.keys()].sort()).toEqual([ann.email, bob.email, carl.email]);
+    // Ann wrote the last change: no "Ann Smith via Acme", no reply to herself.
+    const own = byTo.get(ann.email)!;
+    expect(own.headers.get('from')).not.toContain('Ann');
+    expect(own.headers.get('from')).toContain('Acme');
+    expect(own.headers.has('reply-to')).toBe(false);
+    // The others: from Ann via Acme, replies to Ann.
+    const other = byTo.get(carl.email)!;
+    expect(other.headers.get('from')).toContain('Ann Smith via Acme');
+    expect(other.headers.get('reply-to')).toBe(ann.email);
+  });
+
   it("mails no notification a caller added (operation 23), even one naming source 'comment'", async () => {
     const h = await key();
     const activity = {

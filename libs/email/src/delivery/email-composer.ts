@@ -59,7 +59,8 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v
 
 /**
  * One recipient's email (D14.2, D14.3): from `fromEmail`, named "<actor> via <fromCompany>"
- * as hosted does (or either alone), a reply going to the actor when their email is known; the
+ * as hosted does (or either alone), a reply going to the actor when their email is known (the
+ * company alone and no Reply-To when the recipient is the actor); the
  * built-in texts, and for SendGrid the dynamic template (`tagTemplateId` for a tagged
  * recipient when set, else `commentTemplateId`) with the hosted template data; the unsubscribe
  * link in the body and as `List-Unsubscribe` for one-click unsubscribe (RFC 8058).
@@ -73,12 +74,18 @@ export function composeEmail(draft: EmailDraft): OutgoingEmail {
     unsubscribeUrl,
   });
   const actor = content.actionUser;
-  const actorName = text(actor?.name);
+  const actorEmail = text(actor?.email);
+  // Someone told of their own change (a digest's last change may be theirs): the email comes
+  // from the company alone, with no Reply-To to themselves.
+  const own =
+    (actor?.userId !== undefined && actor.userId === draft.userId) ||
+    (actorEmail !== undefined && actorEmail.toLowerCase() === draft.to.toLowerCase());
+  const actorName = own ? undefined : text(actor?.name);
   const company = displayName(setup.fromCompany);
   const name = displayName(
     actorName && company ? `${actorName} via ${company}` : (actorName ?? company),
   );
-  const replyTo = text(actor?.email);
+  const replyTo = own ? undefined : actorEmail;
   const email: OutgoingEmail = {
     to: { email: draft.to },
     from: { email: setup.fromEmail, ...(name && { name }) },
