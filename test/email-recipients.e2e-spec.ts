@@ -194,6 +194,16 @@ describe('notification email recipients (D14.3)', () => {
     expect(other.headers.get('reply-to')).toBe(ann.email);
   });
 
+  it('plans no email to an address that is not one plain address', async () => {
+    const h = await key();
+    const eve = { userId: 'eve', name: 'Eve', email: 'bob@x, evil@y.com' };
+    await thread(h, 'doc-a', 'a1', 'mk-address for both', [bob, eve]);
+    await t.settle(30_000);
+    expect(mailsWith('mk-address').map((m) => m.to)).toEqual([[bob.email]]);
+    expect(inbox.mails.flatMap((m) => m.to).filter((to) => to.includes('y.com'))).toEqual([]);
+    expect(await rows(h)).toEqual([{ user_id: 'bob', status: 'sent' }]);
+  });
+
   it("mails no notification a caller added (operation 23), even one naming source 'comment'", async () => {
     const h = await key();
     const activity = {

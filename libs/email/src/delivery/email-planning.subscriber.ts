@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isEmail } from 'class-validator';
 import { Subscriber, type EventSubscriber, type RecordedEvent } from '@app/event-store';
 import {
   COMMENT_SOURCE,
@@ -96,6 +97,13 @@ function actionsOf(content: NotificationContent): string[] {
   return [...new Set(strings([content.actionType, ...folded]))];
 }
 
+/**
+ * One plain address: what class-validator's isEmail takes, and nothing a header would read as
+ * a list or a display name (a comma, a semicolon, angle brackets, quotes, whitespace).
+ */
+const isSingleAddress = (address: string): boolean =>
+  !/[\s,;<>"()]/.test(address) && isEmail(address);
+
 /** Whether a key sends email for this action, and through whom (D14.1, D14.2). */
 function providerOf(
   setup: EmailSetup | undefined,
@@ -120,7 +128,7 @@ function providerOf(
  * `fromEmail` and the trigger of an action it tells of (a digest: any it folded): each
  * recipient of the notification whose `email` level is NONE on none of its documents (a
  * user's digest spans several; default MINE, every derived recipient is involved) and whose
- * address is known (the notification's, else their user record) gets
+ * address is known and one plain address (the notification's, else their user record) gets
  * one email, composed and sealed
  * now. Each is a row written in the checkpoint's transaction (its id from notification and
  * recipient: a replayed event plans nothing twice), the queue EmailWorker is woken for at the
@@ -223,7 +231,8 @@ export class EmailPlanningSubscriber implements EventSubscriber {
           const to =
             (Object.hasOwn(n.recipientEmails ?? {}, userId) && n.recipientEmails![userId]) ||
             known.get(userId);
-          if (!to) continue;
+          // Not one plain address ("bob@x, evil@y.com" would reach y.com): no email.
+          if (!to || !isSingleAddress(to)) continue;
           const link = unsubscribeUrl(this.config.publicUrl, this.linkKey, {
             apiKey,
             organizationId,
