@@ -48,19 +48,23 @@ const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The users an email tells of beside its recipient: the actors and those it names. */
-function actorsOf(content: NotificationContent): string[] {
+/**
+ * The users an email may tell of beside its recipient: every `userId` anywhere in the
+ * notification (actors, a digest's first and last, the annotation's earlier commenters and
+ * tagged users, which SendGrid's template data carries) and its recipients, so erasing any
+ * of them finds the row (D14.5).
+ */
+export function actorUserIdsOf(content: NotificationContent): string[] {
   const ids = new Set<string>();
-  const add = (user: unknown) => {
-    if (isObject(user) && typeof user.userId === 'string' && user.userId) ids.add(user.userId);
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 32) return;
+    if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
+    else if (isObject(value)) {
+      if (typeof value.userId === 'string' && value.userId) ids.add(value.userId);
+      for (const v of Object.values(value)) walk(v, depth + 1);
+    }
   };
-  add(content.actionUser);
-  const data = content.notificationSourceData;
-  if (isObject(data) && isObject(data.batch)) {
-    const digest = data as unknown as DigestData;
-    add(digest.first?.actionUser);
-    add(digest.last?.actionUser);
-  }
+  walk(content, 0);
   for (const [userId, on] of Object.entries(content.notifyUsersByUserId)) if (on) ids.add(userId);
   return [...ids];
 }
@@ -255,7 +259,7 @@ export class EmailPlanningSubscriber implements EventSubscriber {
             documentId: n.documentId,
             notificationId: n.notificationId,
             userId,
-            actorUserIds: actorsOf(n).filter((id) => id !== userId),
+            actorUserIds: actorUserIdsOf(n).filter((id) => id !== userId),
             provider: provider!,
             messageSealed: this.box.seal(JSON.stringify(email)),
           });
