@@ -182,7 +182,7 @@ describe(`email delivery, nothing lost and nothing doubled (${database})`, () =>
       await inbox?.close();
     });
 
-    it('sends it once: the lease keeps it from the second claim, then it is sent', async () => {
+    it('sends it once: the lease, renewed while it sends, keeps it from other claims', async () => {
       const h = t.apiKeyHeaders(await t.createWorkspace());
       await configure(t.post, h);
       inbox.holding = true;
@@ -191,6 +191,21 @@ describe(`email delivery, nothing lost and nothing doubled (${database})`, () =>
       const claim = () => t.app.get(EmailDeliveries).claimDue(100, 5_000);
       // The worker holds the lease: claims at once, as another worker's, take nothing.
       expect(await Promise.all([claim(), claim()])).toEqual([[], []]);
+      // The send outlasts its first lease (5 s here): renewed, it still keeps the claim away.
+      const db = t.app.get(DataSource);
+      const [{ until }] = await db.query(
+        `SELECT claimed_until AS until FROM email_deliveries WHERE api_key = $1`,
+        [h['x-service-api-key']],
+      );
+      await waitFor(async () => {
+        const [row] = await db.query(
+          `SELECT now() > $2::timestamptz AND claimed_until > now() AS renewed
+           FROM email_deliveries WHERE api_key = $1`,
+          [h['x-service-api-key'], until],
+        );
+        return row.renewed ? true : undefined;
+      }, 15_000);
+      expect(await claim()).toEqual([]);
       expect(inbox.mails).toHaveLength(0);
       inbox.release();
       await t.settle(20_000);

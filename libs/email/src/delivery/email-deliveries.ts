@@ -80,6 +80,13 @@ const RECORD = `
     $6::text[]) AS o(id, attempts, kind, reason, delay, message_id)
   WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'queued'`;
 
+/** Renews the leases of emails ($1) still sending at the attempts they were claimed for ($2). */
+const RENEW = `
+  UPDATE email_deliveries d
+  SET claimed_until = now() + make_interval(secs => $3::double precision)
+  FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
+  WHERE d.id = h.id AND d.attempts = h.attempts AND d.status = 'queued' AND d.sending`;
+
 /** Lets claims go (a stopping worker's, not sent): another worker may take them at once. */
 const RELEASE = `
   UPDATE email_deliveries d
@@ -155,6 +162,12 @@ export class EmailDeliveries {
       records.map((r) => (r.kind === 'retry' ? r.delayMs / 1000 : null)),
       records.map((r) => (r.kind === 'sent' ? (r.messageId?.slice(0, 300) ?? null) : null)),
     ]);
+  }
+
+  /** Keeps the leases of emails still being sent (`held`: id → attempts). */
+  async renew(held: Map<string, number>, leaseMs: number): Promise<void> {
+    if (held.size === 0) return;
+    await this.dataSource.query(RENEW, [[...held.keys()], [...held.values()], leaseMs / 1000]);
   }
 
   /** Lets claimed emails go unsent (their attempt uncounted). */

@@ -17,10 +17,10 @@ import { SendGridSender } from './senders/sendgrid-sender';
 import { SmtpSender } from './senders/smtp-sender';
 
 /**
- * How long a worker holds an email it sends: longer than a send may take (the SMTP timeouts,
- * SendGrid's), so no other worker takes it meanwhile. A process killed while it held one
- * leaves it to be sent again after this. EMAIL_RETRY_SCALE scales it with the backoff, never
- * below the floor.
+ * How long a worker holds an email it sends, renewed every third of it while the send lasts
+ * (a send may wait in the relay pool's queue), so no other worker takes it meanwhile. A
+ * process killed while it held one leaves it to be sent again after this. EMAIL_RETRY_SCALE
+ * scales it with the backoff, never below the floor.
  */
 const SEND_LEASE_MS = 120_000;
 const SEND_LEASE_FLOOR_MS = 5_000;
@@ -103,6 +103,9 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly wakeup = new Wakeup();
   private loop?: Promise<void>;
   private inFlight = 0;
+  /** The emails being sent here: id → the attempt they were claimed for. */
+  private readonly held = new Map<string, number>();
+  private renewTimer?: NodeJS.Timeout;
   private readonly perKey = new Map<string, Slots>();
   private waiting: EmailRecord[] = [];
   private recordTimer?: NodeJS.Timeout;
@@ -139,6 +142,12 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.loop = this.run();
+    this.renewTimer = setInterval(() => {
+      this.deliveries.renew(this.held, this.leaseMs).catch((err) => {
+        this.logger.warn({ msg: 'renewing email leases failed', err: String(err) });
+      });
+    }, this.leaseMs / 3);
+    this.renewTimer.unref();
   }
 
   /** Claims nothing more; waits for the sends in flight and their outcomes' writing. */
@@ -150,6 +159,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const until = Date.now() + DRAIN_MS;
     while (this.inFlight > 0 && Date.now() < until) await sleep(20);
     await this.flush();
+    clearInterval(this.renewTimer);
   }
 
   private async run(): Promise<void> {
@@ -180,7 +190,9 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const keys = await this.sendgridKeys(claimed);
     for (const email of claimed) {
       this.inFlight++;
+      this.held.set(email.id, email.attempts);
       void this.send(email, keys).finally(() => {
+        this.held.delete(email.id);
         this.inFlight--;
         if (this.inFlight === MOST_IN_FLIGHT / 2) this.wake();
       });
