@@ -279,7 +279,7 @@ describe('notification email through the SMTP relay (D14.2-D14.4)', () => {
         user_id: 'bob',
         status: 'failed',
         attempts: 1,
-        last_error: 'SMTP 550',
+        last_error: 'SMTP 550 at DATA',
         message_sealed: null,
       },
     ]);

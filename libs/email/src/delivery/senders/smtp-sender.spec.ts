@@ -20,6 +20,31 @@ describe('SMTP failures (D14.4)', () => {
     expect(smtpFailure({ code: 'EENVELOPE' })).toMatchObject({ temporary: false });
   });
 
+  it('records a 5xx to the recipient or the message, and retries one of the set-up', () => {
+    expect(smtpFailure({ responseCode: 550, command: 'RCPT TO' })).toEqual({
+      sent: false,
+      temporary: false,
+      reason: 'SMTP 550 at RCPT TO',
+    });
+    expect(smtpFailure({ responseCode: 554, command: 'DATA' })).toMatchObject({ temporary: false });
+    // A wrong password, a relay refusing at its greeting or refusing the sender: every
+    // email would fail alike, and fixing the relay must send them.
+    expect(smtpFailure({ responseCode: 535, command: 'AUTH PLAIN' })).toEqual({
+      sent: false,
+      temporary: true,
+      reason: 'SMTP 535 at AUTH PLAIN',
+    });
+    expect(smtpFailure({ responseCode: 554, command: 'CONN' })).toMatchObject({ temporary: true });
+    expect(smtpFailure({ responseCode: 550, command: 'MAIL FROM' })).toMatchObject({
+      temporary: true,
+    });
+    expect(smtpFailure({ responseCode: 550, command: 'bob@example.com' })).toEqual({
+      sent: false,
+      temporary: false,
+      reason: 'SMTP 550',
+    });
+  });
+
   it('never puts a reply text or an odd code in the reason', () => {
     expect(smtpFailure({ code: 'bob@example.com' })).toEqual({
       sent: false,

@@ -12,7 +12,17 @@ const TIMEOUT_MS = 30_000;
 interface SmtpFailure {
   responseCode?: unknown;
   code?: unknown;
+  /** The SMTP phase that failed (`CONN`, `AUTH PLAIN`, `MAIL FROM`, `RCPT TO`, `DATA`). */
+  command?: unknown;
 }
+
+/**
+ * The phases whose 5xx reply is about this message (an unknown mailbox, content refused).
+ * A 5xx anywhere else (the greeting, a login refused, the sender refused) is about the
+ * relay's set-up, the same for every email: tried again, so that fixing SMTP_URL or the
+ * relay in the meantime sends them.
+ */
+const MESSAGE_PHASES = new Set(['RCPT TO', 'DATA']);
 
 /** An address as nodemailer takes it (`address`, not `email`). */
 const addressOf = ({ email, name }: { email: string; name?: string }) => ({
@@ -25,14 +35,21 @@ const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
 
 /**
  * The outcome of a failed send. A reply code decides: 4xx is temporary (a greylisting relay,
- * a full queue), 5xx permanent (no such mailbox, refused). Without a reply the connection
+ * a full queue), 5xx to the recipient or the message permanent (no such mailbox, refused),
+ * 5xx in another phase temporary (see MESSAGE_PHASES). Without a reply the connection
  * failed (refused, reset, timed out, TLS): temporary, unless nodemailer refused the message
  * itself. The reason is the code, never the reply's text (it may quote an address).
  */
 export function smtpFailure(error: unknown): EmailSendOutcome {
-  const { responseCode, code } = (error ?? {}) as SmtpFailure;
+  const { responseCode, code, command } = (error ?? {}) as SmtpFailure;
   if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 600) {
-    return { sent: false, temporary: responseCode < 500, reason: `SMTP ${responseCode}` };
+    const phase = typeof command === 'string' && /^[A-Z -]{2,20}$/.test(command) ? command : '';
+    const permanent = responseCode >= 500 && (phase === '' || MESSAGE_PHASES.has(phase));
+    return {
+      sent: false,
+      temporary: !permanent,
+      reason: phase ? `SMTP ${responseCode} at ${phase}` : `SMTP ${responseCode}`,
+    };
   }
   const name = typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? code : 'failed';
   return { sent: false, temporary: !MESSAGE_ERRORS.has(name), reason: `SMTP ${name}` };
