@@ -212,7 +212,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitAiRpm: positiveNumber(env, 'RATE_LIMIT_AI_RPM', 60, true),
     aiTimeoutMs: Math.min(positiveNumber(env, 'AI_TIMEOUT_MS', 60_000, true), MAX_TIMER_MS),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    sendgridBaseUrl: url(env, 'SENDGRID_BASE_URL', ['https:', 'http:']) ?? 'https://api.sendgrid.com',
+    sendgridBaseUrl:
+      url(env, 'SENDGRID_BASE_URL', ['https:', 'http:']) ?? 'https://api.sendgrid.com',
     publicUrl: (url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://localhost:${port}`).replace(
       /\/+$/,
       '',
