@@ -60,12 +60,21 @@ const CLAIM_DUE = `
   SELECT * FROM claimed`;
 
 /**
+ * Locks the rows named in $1 in id order first: RECORD and RENEW statements (of this worker,
+ * on two connections, or of another instance) take their row locks in one order, so two of
+ * them never deadlock.
+ */
+const LOCK_IN_ID_ORDER = `
+  WITH locked AS MATERIALIZED (SELECT id FROM email_deliveries WHERE id = ANY($1::text[])
+    ORDER BY id FOR UPDATE)`;
+
+/**
  * Records outcomes, one row each: sent (the message dropped, the time kept), failed for good
  * (the message dropped) or failed for now (held until its retry is due: $5 seconds). Only a
  * row still queued at the attempt it was claimed for moves: an outcome recorded late (its
  * lease lapsed and another claim took it) or of an erased row changes nothing.
  */
-const RECORD = `
+const RECORD = `${LOCK_IN_ID_ORDER}
   UPDATE email_deliveries d
   SET status = CASE o.kind WHEN 'retry' THEN d.status ELSE o.kind END,
     sent_at = CASE o.kind WHEN 'sent' THEN now() ELSE d.sent_at END,
@@ -77,15 +86,15 @@ const RECORD = `
       ELSE d.provider_message_id END,
     sending = false, updated_at = now()
   FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::double precision[],
-    $6::text[]) AS o(id, attempts, kind, reason, delay, message_id)
-  WHERE d.id = o.id AND d.attempts = o.attempts AND d.status = 'queued'`;
+    $6::text[]) AS o(id, attempts, kind, reason, delay, message_id), locked
+  WHERE d.id = o.id AND d.id = locked.id AND d.attempts = o.attempts AND d.status = 'queued'`;
 
 /** Renews the leases of emails ($1) still sending at the attempts they were claimed for ($2). */
-const RENEW = `
+const RENEW = `${LOCK_IN_ID_ORDER}
   UPDATE email_deliveries d
   SET claimed_until = now() + make_interval(secs => $3::double precision)
-  FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
-  WHERE d.id = h.id AND d.attempts = h.attempts AND d.status = 'queued' AND d.sending`;
+  FROM unnest($1::text[], $2::int[]) AS h(id, attempts), locked
+  WHERE d.id = h.id AND d.id = locked.id AND d.attempts = h.attempts AND d.status = 'queued' AND d.sending`;
 
 /** Lets claims go (a stopping worker's, not sent): another worker may take them at once. */
 const RELEASE = `
@@ -151,9 +160,10 @@ export class EmailDeliveries {
     }));
   }
 
-  /** Writes outcomes, all in one statement. */
+  /** Writes outcomes, all in one statement (rows locked in id order). */
   async record(records: EmailRecord[]): Promise<void> {
     if (records.length === 0) return;
+    records = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     await this.dataSource.query(RECORD, [
       records.map((r) => r.id),
       records.map((r) => r.attempts),
@@ -164,10 +174,11 @@ export class EmailDeliveries {
     ]);
   }
 
-  /** Keeps the leases of emails still being sent (`held`: id → attempts). */
+  /** Keeps the leases of emails still being sent (`held`: id → attempts; rows locked in id order). */
   async renew(held: Map<string, number>, leaseMs: number): Promise<void> {
     if (held.size === 0) return;
-    await this.dataSource.query(RENEW, [[...held.keys()], [...held.values()], leaseMs / 1000]);
+    const ids = [...held.keys()].sort();
+    await this.dataSource.query(RENEW, [ids, ids.map((id) => held.get(id)), leaseMs / 1000]);
   }
 
   /** Lets claimed emails go unsent (their attempt uncounted). */

@@ -33,11 +33,28 @@ const POLL_MS = 1_000;
 /** Outcomes wait this long for others to share their statement, or until this many wait. */
 const RECORD_AFTER_MS = 5;
 const RECORD_AT = 200;
+/** A write of outcomes is tried this often, waiting 100 ms, then 400 ms, between tries (a blip). */
+const WRITE_TRIES = 3;
+/** Outcomes not written are kept to be written again only while their lease lasts this long more. */
+const LEASE_MARGIN_MS = 1_000;
+/** Outcomes kept after a failed write are written again after this. */
+const REWRITE_AFTER_MS = 1_000;
+/** How long a stopping server waits for the last outcomes' writing. */
+const LAST_WRITE_MS = 5_000;
 /** How long a stopping server waits for the sends in flight (a send times out after 30 s). */
 const DRAIN_MS = 35_000;
 
 /** Sends by what came of them (Prometheus). */
 export const EMAIL_SENDS_METRIC = 'collab_email_sends_total';
+
+/**
+ * An email being sent here: the attempt it records with (moved on if this process claims it
+ * again after its renewals failed) and when its lease ends as far as this process knows.
+ */
+interface Hold {
+  attempts: number;
+  leaseEnds: number;
+}
 
 /** The sleep of the loop, ended early by a wake. */
 class Wakeup {
@@ -103,8 +120,10 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly wakeup = new Wakeup();
   private loop?: Promise<void>;
   private inFlight = 0;
-  /** The emails being sent here: id → the attempt they were claimed for. */
-  private readonly held = new Map<string, number>();
+  /** The emails being sent here, until their outcome waits to be written. */
+  private readonly held = new Map<string, Hold>();
+  /** When the lease of an outcome waiting to be written ends. */
+  private readonly leaseEnds = new Map<EmailRecord, number>();
   private renewTimer?: NodeJS.Timeout;
   private readonly perKey = new Map<string, Slots>();
   private waiting: EmailRecord[] = [];
@@ -142,10 +161,14 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.loop = this.run();
+    // In the outcomes' write chain: one statement at a time, never a renewal and a record at
+    // once on two connections.
     this.renewTimer = setInterval(() => {
-      this.deliveries.renew(this.held, this.leaseMs).catch((err) => {
-        this.logger.warn({ msg: 'renewing email leases failed', err: String(err) });
-      });
+      this.writing = this.writing
+        .then(() => this.renew())
+        .catch((err: Error) => {
+          this.logger.warn({ msg: 'renewing email leases failed', err: err.name });
+        });
     }, this.leaseMs / 3);
     this.renewTimer.unref();
   }
@@ -158,8 +181,20 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     await this.loop;
     const until = Date.now() + DRAIN_MS;
     while (this.inFlight > 0 && Date.now() < until) await sleep(20);
-    await this.flush();
-    clearInterval(this.renewTimer);
+    try {
+      await Promise.race([this.flush().catch(() => undefined), sleep(LAST_WRITE_MS)]);
+    } finally {
+      clearInterval(this.renewTimer);
+    }
+  }
+
+  /** Renews the leases of the emails being sent now. */
+  private async renew(): Promise<void> {
+    const holds = [...this.held.entries()];
+    if (holds.length === 0) return;
+    const started = Date.now();
+    await this.deliveries.renew(new Map(holds.map(([id, h]) => [id, h.attempts])), this.leaseMs);
+    for (const [, h] of holds) h.leaseEnds = started + this.leaseMs;
   }
 
   private async run(): Promise<void> {
@@ -181,23 +216,43 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async claim(): Promise<void> {
     const room = MOST_IN_FLIGHT - this.inFlight;
     if (room < MOST_IN_FLIGHT / 2) return;
+    const started = Date.now();
     const claimed = await this.deliveries.claimDue(room, this.leaseMs);
+    if (claimed.length === room) this.woken = true; // more may be due
+    const leaseEnds = started + this.leaseMs;
+    // Claimed again while its send is still in flight here (renewals failed until its lease
+    // lapsed): not sent twice; the send under way records with the new attempt.
+    const fresh: ClaimedEmail[] = [];
+    for (const email of claimed) {
+      const hold = this.held.get(email.id);
+      if (hold) Object.assign(hold, { attempts: email.attempts, leaseEnds });
+      else fresh.push(email);
+    }
     if (this.stopped) {
-      await this.deliveries.release(claimed);
+      await this.deliveries.release(fresh);
       return;
     }
-    if (claimed.length === 0) return;
-    const keys = await this.sendgridKeys(claimed);
-    for (const email of claimed) {
+    if (fresh.length === 0) return;
+    let keys: Map<string, string | undefined>;
+    try {
+      keys = await this.sendgridKeys(fresh);
+    } catch (err) {
+      // Let them go at once rather than after a lease.
+      await this.deliveries.release(fresh).catch((e: Error) => {
+        this.logger.warn({ msg: 'releasing emails failed', err: e.name });
+      });
+      throw err;
+    }
+    for (const email of fresh) {
       this.inFlight++;
-      this.held.set(email.id, email.attempts);
-      void this.send(email, keys).finally(() => {
-        this.held.delete(email.id);
+      const hold: Hold = { attempts: email.attempts, leaseEnds };
+      this.held.set(email.id, hold);
+      void this.send(email, hold, keys).finally(() => {
+        if (this.held.get(email.id) === hold) this.held.delete(email.id);
         this.inFlight--;
         if (this.inFlight === MOST_IN_FLIGHT / 2) this.wake();
       });
     }
-    if (claimed.length === room) this.woken = true; // more may be due
   }
 
   /** The workspaces' SendGrid keys as they are now (rotated or removed since planning). */
@@ -210,16 +265,22 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return new Map(apiKeys.map((k) => [k, setups.get(k)?.sendgridApiKey]));
   }
 
-  private async send(email: ClaimedEmail, keys: Map<string, string | undefined>): Promise<void> {
-    const { id, attempts } = email;
+  private async send(
+    email: ClaimedEmail,
+    hold: Hold,
+    keys: Map<string, string | undefined>,
+  ): Promise<void> {
+    const { id } = email;
     let outcome: EmailSendOutcome;
     try {
       outcome = await this.deliver(email, keys);
     } catch (err) {
       // Unexpected (a message that cannot be opened): tried again, up to the last attempt.
-      this.logger.warn({ msg: 'email not sent', deliveryId: id, err: String(err) });
+      // The name only: a parse error's message may quote the text.
+      this.logger.warn({ msg: 'email not sent', deliveryId: id, err: (err as Error).name });
       outcome = { sent: false, temporary: true, reason: 'send error' };
     }
+    const { attempts } = hold;
     let record: EmailRecord;
     if (outcome.sent) {
       record = {
@@ -235,11 +296,18 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const delayMs = emailRetryDelayMs(attempts, this.config.emailRetryScale);
       record = { id, attempts, kind: 'retry', reason: outcome.reason, delayMs };
     }
+    // Waits to be written: renewals leave it (its lease must lapse if the write never lands).
+    if (this.held.get(id) === hold) this.held.delete(id);
+    this.leaseEnds.set(record, hold.leaseEnds);
     try {
       await this.record(record);
     } catch (err) {
       // Not written: its lease lapses and it is tried again (a sent one may go twice).
-      this.logger.warn({ msg: 'email outcome not recorded', deliveryId: id, err: String(err) });
+      this.logger.warn({
+        msg: 'email outcome not recorded',
+        deliveryId: id,
+        err: (err as Error).name,
+      });
       return;
     }
     this.sends?.inc({ outcome: record.kind });
@@ -261,7 +329,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       return await slots.run(() => this.sendgrid.send(key, message));
     } finally {
-      if (slots.idle) this.perKey.delete(email.apiKey);
+      if (slots.idle && this.perKey.get(email.apiKey) === slots) this.perKey.delete(email.apiKey);
     }
   }
 
@@ -280,12 +348,15 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Resolves once the outcome is written, with others in one statement. */
   private record(record: EmailRecord): Promise<void> {
     this.waiting.push(record);
-    if (this.waiting.length >= RECORD_AT) return this.flush();
-    this.recordTimer ??= setTimeout(
-      () => void this.flush().catch(() => undefined),
-      RECORD_AFTER_MS,
-    );
-    return this.written(record);
+    const written = this.written(record);
+    if (this.waiting.length >= RECORD_AT) void this.flush().catch(() => undefined);
+    else this.flushWithin(RECORD_AFTER_MS);
+    return written;
+  }
+
+  /** Writes what waits in `ms`, unless a write is planned already. */
+  private flushWithin(ms: number): void {
+    this.recordTimer ??= setTimeout(() => void this.flush().catch(() => undefined), ms);
   }
 
   private readonly pending = new Map<
@@ -297,23 +368,67 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return new Promise((resolve, reject) => this.pending.set(record, { resolve, reject }));
   }
 
-  /** Writes what waits, after the write before it. */
+  /** Writes what waits, after the write before it (and the renewals queued before it). */
   private flush(): Promise<void> {
     clearTimeout(this.recordTimer);
     this.recordTimer = undefined;
     const batch = this.waiting;
     this.waiting = [];
-    const write = this.writing.then(() => this.deliveries.record(batch));
+    const write = this.writing.then(() => this.write(batch));
     this.writing = write.catch(() => undefined);
-    const settle = (err?: unknown) => {
-      for (const r of batch) {
-        const p = this.pending.get(r);
-        this.pending.delete(r);
-        if (err) p?.reject(err);
-        else p?.resolve();
+    return write;
+  }
+
+  /**
+   * Writes outcomes, trying again twice (a blip): a row moves only from the attempt it was
+   * claimed at, so a try after a commit that was not acknowledged changes nothing. Past that,
+   * those whose lease still lasts wait for the next write; the others are let go (their lease
+   * lapses and they are tried again: a sent one may go twice).
+   */
+  private async write(batch: EmailRecord[]): Promise<void> {
+    if (batch.length === 0) return;
+    for (let tried = 1; ; tried++) {
+      try {
+        await this.deliveries.record(batch);
+        this.settle(batch);
+        return;
+      } catch (err) {
+        if (tried < WRITE_TRIES) {
+          await sleep(100 * 4 ** (tried - 1));
+          continue;
+        }
+        const now = Date.now();
+        const kept = this.stopped
+          ? []
+          : batch.filter((r) => (this.leaseEnds.get(r) ?? 0) > now + LEASE_MARGIN_MS);
+        this.logger.warn({
+          msg: 'writing email outcomes failed',
+          err: (err as Error).name,
+          outcomes: batch.length,
+          kept: kept.length,
+        });
+        const keep = new Set(kept);
+        this.settle(
+          batch.filter((r) => !keep.has(r)),
+          err,
+        );
+        if (kept.length > 0) {
+          this.waiting.push(...kept);
+          this.flushWithin(REWRITE_AFTER_MS);
+        }
+        throw err;
       }
-      if (err) throw err;
-    };
-    return write.then(() => settle(), settle);
+    }
+  }
+
+  /** Tells the sends whose outcomes were written (or given up on, with `err`). */
+  private settle(records: EmailRecord[], err?: unknown): void {
+    for (const r of records) {
+      const p = this.pending.get(r);
+      this.pending.delete(r);
+      this.leaseEnds.delete(r);
+      if (err) p?.reject(err);
+      else p?.resolve();
+    }
   }
 }
