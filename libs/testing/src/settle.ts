@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { EMAIL_MAX_ATTEMPTS } from '@app/email';
 import { SubscriptionRunner } from '@app/event-store';
 import { JobQueue } from '@app/platform';
 
@@ -29,7 +30,7 @@ const PENDING_DELIVERIES = `
 
 /** Queued emails being sent, or due before the deadline ($1), as jobs for the report. */
 const PENDING_EMAILS = `
-  UNION ALL SELECT 'email ' || id, 'email delivery', attempts, 8, last_error,
+  UNION ALL SELECT 'email ' || id, 'email delivery', attempts, ${EMAIL_MAX_ATTEMPTS}, last_error,
     COALESCE(claimed_until, created_at) FROM email_deliveries
   WHERE status = 'queued' AND (sending OR claimed_until IS NULL
     OR claimed_until <= to_timestamp($1::double precision / 1000))`;
