@@ -52,8 +52,8 @@ const CLAIM_DUE = `
     SET attempts = d.attempts + 1, sending = true, updated_at = now(),
       claimed_until = now() + make_interval(secs => $2::double precision)
     FROM (SELECT id FROM email_deliveries
-          WHERE status = 'queued' AND (claimed_until IS NULL OR claimed_until <= now())
-          ORDER BY created_at LIMIT $1
+          WHERE status = 'queued' AND COALESCE(claimed_until, created_at) <= now()
+          ORDER BY COALESCE(claimed_until, created_at) LIMIT $1
           FOR UPDATE SKIP LOCKED) c
     WHERE d.id = c.id
     RETURNING d.id, d.api_key, d.provider, d.message_sealed, d.attempts)
