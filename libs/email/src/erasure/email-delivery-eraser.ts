@@ -56,6 +56,15 @@ export class EmailDeliveryEraser implements UserDataEraser {
     }
     const who = new Identities(userIds, subject.words);
     return this.dataSource.transaction(async (m) => {
+      // Every row this erasure may change, locked first and in id order, the order the send
+      // worker's outcome and lease writes lock theirs: the two never deadlock.
+      await m.query(
+        `SELECT id FROM email_deliveries
+         WHERE api_key = $1 AND organization_id = $2
+           AND (user_id = ANY($3::text[]) OR status = 'queued' OR actor_user_ids && $3::text[])
+         ORDER BY id FOR UPDATE`,
+        [apiKey, organizationId, userIds],
+      );
       const deleted: { id: string }[] = await m.query(
         `DELETE FROM email_deliveries
          WHERE api_key = $1 AND organization_id = $2 AND user_id = ANY($3::text[])
@@ -66,8 +75,7 @@ export class EmailDeliveryEraser implements UserDataEraser {
         `SELECT id, message_sealed, actor_user_ids && $3::text[] AS named
          FROM email_deliveries
          WHERE api_key = $1 AND organization_id = $2 AND status = 'queued'
-           AND message_sealed IS NOT NULL
-         FOR UPDATE`,
+           AND message_sealed IS NOT NULL`,
         [apiKey, organizationId, userIds],
       );
       const stopped = queued
