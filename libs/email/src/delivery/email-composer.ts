@@ -1,3 +1,4 @@
+import { isPlainObject } from '@app/platform';
 import { recipientsOf, type CommentAnnotation } from '@app/collaboration';
 import type { NotificationContent } from '@app/notifications';
 import type { EmailSetup } from '../domain/email-setup';
@@ -16,17 +17,15 @@ export interface EmailDraft {
   unsubscribeUrl: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const isAnnotation = (v: unknown): v is CommentAnnotation =>
-  isObject(v) && typeof v.annotationId === 'string' && Array.isArray(v.comments);
+  isPlainObject(v) && typeof v.annotationId === 'string' && Array.isArray(v.comments);
 
 /** The annotation after the change told of (a digest's: its last change's). */
 function annotationOf(content: NotificationContent): CommentAnnotation | undefined {
   const data = content.notificationSourceData;
   if (isAnnotation(data)) return data;
-  const last = isObject(data) && isObject(data.last) ? data.last.notificationSourceData : undefined;
+  const last =
+    isPlainObject(data) && isPlainObject(data.last) ? data.last.notificationSourceData : undefined;
   return isAnnotation(last) ? last : undefined;
 }
 

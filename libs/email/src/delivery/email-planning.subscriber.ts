@@ -12,6 +12,7 @@ import {
 import {
   AfterCommit,
   APP_CONFIG,
+  isPlainObject,
   SecretBox,
   SERVER_SECRETS,
   type AppConfig,
@@ -45,9 +46,6 @@ const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
   return out;
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The users an email may tell of beside its recipient: every `userId` anywhere in the
  * notification (actors, a digest's first and last, the annotation's earlier commenters and
@@ -59,7 +57,7 @@ export function actorUserIdsOf(content: NotificationContent): string[] {
   const walk = (value: unknown, depth: number) => {
     if (depth > 32) return;
     if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
-    else if (isObject(value)) {
+    else if (isPlainObject(value)) {
       if (typeof value.userId === 'string' && value.userId) ids.add(value.userId);
       for (const v of Object.values(value)) walk(v, depth + 1);
     }
@@ -72,7 +70,7 @@ export function actorUserIdsOf(content: NotificationContent): string[] {
 /** The digest a notification's source data holds, or nothing for a single change. */
 function digestOf(content: NotificationContent): DigestData | undefined {
   const data = content.notificationSourceData;
-  return isObject(data) && isObject(data.batch) && isObject(data.first)
+  return isPlainObject(data) && isPlainObject(data.batch) && isPlainObject(data.first)
     ? (data as unknown as DigestData)
     : undefined;
 }
@@ -290,7 +288,7 @@ export class EmailPlanningSubscriber implements EventSubscriber {
         {
           name: r.document_name,
           metadata: {
-            ...(isObject(r.metadata) ? r.metadata : {}),
+            ...(isPlainObject(r.metadata) ? r.metadata : {}),
             documentId: r.document_id,
             documentName: r.document_name,
           },

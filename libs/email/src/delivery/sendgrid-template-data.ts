@@ -1,3 +1,4 @@
+import { isPlainObject } from '@app/platform';
 import type { Comment, CommentAnnotation } from '@app/collaboration';
 import type { NotificationContent, NotificationUser } from '@app/notifications';
 
@@ -12,11 +13,8 @@ export interface SendGridTemplateInput {
   documentMetadata?: Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const isAnnotation = (v: unknown): v is CommentAnnotation =>
-  isObject(v) && typeof v.annotationId === 'string' && Array.isArray(v.comments);
+  isPlainObject(v) && typeof v.annotationId === 'string' && Array.isArray(v.comments);
 
 /**
  * The annotation a notification is about: its source data, or a digest's last change's
@@ -26,7 +24,8 @@ const isAnnotation = (v: unknown): v is CommentAnnotation =>
 function annotationOf(content: NotificationContent): CommentAnnotation | undefined {
   const data = content.notificationSourceData;
   if (isAnnotation(data)) return data;
-  const last = isObject(data) && isObject(data.last) ? data.last.notificationSourceData : undefined;
+  const last =
+    isPlainObject(data) && isPlainObject(data.last) ? data.last.notificationSourceData : undefined;
   return isAnnotation(last) ? last : undefined;
 }
 
@@ -61,7 +60,7 @@ export function sendgridTemplateData(input: SendGridTemplateInput): Record<strin
   const latest = comments.at(-1);
   const actor: NotificationUser | undefined = content.actionUser;
   const commentAnnotation = annotation && defined({ ...annotation, comments: undefined });
-  const pageInfo = isObject(annotation?.pageInfo) ? annotation.pageInfo : {};
+  const pageInfo = isPlainObject(annotation?.pageInfo) ? annotation.pageInfo : {};
   const actorName = text(actor?.name) ?? text(actor?.userId);
   return defined({
     firstComment: commentOf(comments[0]),
@@ -80,7 +79,7 @@ export function sendgridTemplateData(input: SendGridTemplateInput): Record<strin
     photoUrl: text(actor?.photoUrl),
     pageUrl: webUrl(pageInfo.commentUrl) ?? webUrl(pageInfo.url),
     pageTitle: text(pageInfo.title) ?? text(content.location?.locationName),
-    deviceInfo: isObject(pageInfo.deviceInfo) ? pageInfo.deviceInfo : undefined,
+    deviceInfo: isPlainObject(pageInfo.deviceInfo) ? pageInfo.deviceInfo : undefined,
     subject,
     unsubscribeUrl,
   });

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@app/platform';
 import {
   fillTemplate,
   type DerivedActivity,
@@ -50,14 +51,12 @@ const oneLine = (value: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The digest a notification's source data holds, or nothing for a single change. */
 function digestOf(content: NotificationContent): DigestData | undefined {
   const data = content.notificationSourceData;
-  if (!isObject(data) || !isObject(data.batch) || typeof data.batch.count !== 'number') return;
-  if (!isObject(data.first) || !isObject(data.last)) return;
+  if (!isPlainObject(data) || !isPlainObject(data.batch) || typeof data.batch.count !== 'number')
+    return;
+  if (!isPlainObject(data.first) || !isPlainObject(data.last)) return;
   return data as unknown as DigestData;
 }
 
@@ -79,7 +78,8 @@ const itemOf = (a: {
 function pageUrlOf(content: NotificationContent, digest?: DigestData): string | undefined {
   const last: DerivedActivity | undefined = digest?.last;
   const annotation = (last?.notificationSourceData ?? content.notificationSourceData) as unknown;
-  const page = isObject(annotation) && isObject(annotation.pageInfo) ? annotation.pageInfo : {};
+  const page =
+    isPlainObject(annotation) && isPlainObject(annotation.pageInfo) ? annotation.pageInfo : {};
   for (const url of [page.commentUrl, page.url]) {
     if (typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url)) return url;
   }
