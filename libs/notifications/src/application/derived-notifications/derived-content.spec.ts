@@ -38,4 +38,34 @@ describe('digestContent (D9.8)', () => {
       expect(next.displayHeadlineMessageTemplateData).toMatchObject({ count: 1 });
     }
   });
+
+  it('folds on when a caller left odd lists in a digest it kept the shape of', () => {
+    const one = digestContent(undefined, window, activity('one', 1000), bob, 11_000);
+    const data = one.notificationSourceData as Record<string, unknown>;
+    for (const odd of [1, {}, 'ab', [7, 'doc-x']]) {
+      const next = digestContent(
+        {
+          ...one,
+          notificationSourceData: {
+            ...data,
+            documentIds: odd,
+            actionTypes: odd,
+            recipients: [null, ...(data.recipients as unknown[])],
+          },
+        },
+        window,
+        activity('two', 2000),
+        bob,
+        11_000,
+      );
+      const source = next.notificationSourceData as {
+        documentIds: unknown[];
+        recipients: unknown[];
+      };
+      expect(next.displayHeadlineMessageTemplateData).toMatchObject({ count: 2 });
+      expect(source.documentIds.every((id) => typeof id === 'string')).toBe(true);
+      expect(source.documentIds).toContain('doc');
+      expect(source.recipients).toEqual([{ userId: 'bob' }]);
+    }
+  });
 });

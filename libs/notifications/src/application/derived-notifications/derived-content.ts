@@ -45,9 +45,15 @@ export interface DigestData {
   actionTypes?: string[];
 }
 
-/** The values a digest folded so far and the change at hand's, each once. */
-const folded = (before: string[] | undefined, known: (string | undefined)[], value: string) => [
-  ...new Set([...(before ?? known.filter((v): v is string => typeof v === 'string')), value]),
+const strings = (values: unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === 'string');
+
+/**
+ * The values a digest folded so far and the change at hand's, each once. What a caller's
+ * update left there that is not a list of strings counts as nothing kept.
+ */
+const folded = (before: unknown, known: unknown[], value: string) => [
+  ...new Set([...strings(Array.isArray(before) ? before : known), value]),
 ];
 
 /**
@@ -81,7 +87,10 @@ export function digestContent(
   const before = digestDataOf(previous);
   const count = (before?.batch.count ?? 0) + 1;
   const first = before?.first ?? activity;
-  const users = new Map((before?.recipients ?? []).map((u) => [u.userId, u]));
+  const kept = (before?.recipients ?? []).filter(
+    (u) => typeof u === 'object' && u !== null && typeof u.userId === 'string',
+  );
+  const users = new Map(kept.map((u) => [u.userId, u]));
   for (const r of recipients) if (!users.has(r.userId)) users.set(r.userId, userOf(r));
   const addressed = [...users.values()];
   const data = {
@@ -98,12 +107,12 @@ export function digestContent(
     recipients: addressed,
     documentIds: folded(
       before?.documentIds,
-      [before?.first.documentId, before?.last?.documentId],
+      [before?.first?.documentId, before?.last?.documentId],
       activity.documentId,
     ),
     actionTypes: folded(
       before?.actionTypes,
-      [before?.first.actionType, before?.last?.actionType],
+      [before?.first?.actionType, before?.last?.actionType],
       activity.actionType,
     ),
   };
