@@ -97,11 +97,11 @@ const RENEW = `${LOCK_IN_ID_ORDER}
   WHERE d.id = h.id AND d.id = locked.id AND d.attempts = h.attempts AND d.status = 'queued' AND d.sending`;
 
 /** Lets claims go (a stopping worker's, not sent): another worker may take them at once. */
-const RELEASE = `
+const RELEASE = `${LOCK_IN_ID_ORDER}
   UPDATE email_deliveries d
   SET attempts = d.attempts - 1, sending = false, claimed_until = NULL
-  FROM unnest($1::text[], $2::int[]) AS h(id, attempts)
-  WHERE d.id = h.id AND d.attempts = h.attempts AND d.status = 'queued'`;
+  FROM unnest($1::text[], $2::int[]) AS h(id, attempts), locked
+  WHERE d.id = h.id AND d.id = locked.id AND d.attempts = h.attempts AND d.status = 'queued'`;
 
 /**
  * The `email_deliveries` rows (D14.4), the send queue: written by the planning in its

@@ -23,9 +23,18 @@ function workerWith(opts: {
   record?: (records: EmailRecord[]) => Promise<void>;
   readConfigs?: () => Promise<Map<string, unknown>>;
 }) {
-  const calls = { claims: 0, sends: 0, records: [] as EmailRecord[][], released: [] as string[] };
+  const calls = {
+    claims: 0,
+    claimedAt: [] as number[],
+    sends: 0,
+    records: [] as EmailRecord[][],
+    released: [] as string[],
+  };
   const deliveries = {
-    claimDue: () => Promise.resolve(opts.claims[calls.claims++] ?? []),
+    claimDue: () => {
+      calls.claimedAt.push(Date.now());
+      return Promise.resolve(opts.claims[calls.claims++] ?? []);
+    },
     record: (records: EmailRecord[]) => {
       calls.records.push(records);
       return opts.record ? opts.record(records) : Promise.resolve();
@@ -107,5 +116,19 @@ describe('EmailWorker (fakes for the rows and the relay)', () => {
     await until(() => fake.calls.released.length === 2);
     expect(fake.calls.released).toEqual(['e1', 'e2']);
     expect(fake.calls.sends).toBe(0);
+  });
+
+  it('waits for the poll before claiming again when the keys cannot be read (no tight loop)', async () => {
+    // Full claims: the loop would go on at once if the failure did not end the round.
+    const full = () => Array.from({ length: 64 }, (_, i) => email(`e${i}`, 1, 'sendgrid'));
+    const fake = workerWith({
+      claims: [full(), full(), full()],
+      readConfigs: () => Promise.reject(new Error('down')),
+    });
+    worker = fake.worker;
+    worker.onApplicationBootstrap();
+    await until(() => fake.calls.claimedAt.length >= 2);
+    const [first, second] = fake.calls.claimedAt;
+    expect(second - first).toBeGreaterThanOrEqual(900);
   });
 });

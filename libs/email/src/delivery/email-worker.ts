@@ -39,6 +39,11 @@ const WRITE_TRIES = 3;
 const LEASE_MARGIN_MS = 1_000;
 /** Outcomes kept after a failed write are written again after this. */
 const REWRITE_AFTER_MS = 1_000;
+/**
+ * An outcome is kept for a rewrite only when its lease outlasts the rewrite and its tries
+ * (100 + 400 ms) by a margin: a lease that lapsed first would let a claim send it again.
+ */
+const REWRITE_BY_MS = REWRITE_AFTER_MS + 500 + LEASE_MARGIN_MS;
 /** How long a stopping server waits for the last outcomes' writing. */
 const LAST_WRITE_MS = 5_000;
 /** How long a stopping server waits for the sends in flight (a send times out after 30 s). */
@@ -203,7 +208,11 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
       try {
         await this.claim();
       } catch (err) {
-        this.logger.warn({ msg: 'claiming emails failed', err: String(err) });
+        // By name and code only (a database error's, or one reading a key); and no claim
+        // again at once: what failed would fail again, in a loop.
+        const { name, code } = err as { name?: unknown; code?: unknown };
+        this.logger.warn({ msg: 'claiming emails failed', err: name, code });
+        this.woken = false;
       }
       if (!this.woken && !this.stopped) await this.wakeup.wait(POLL_MS);
     }
@@ -400,7 +409,7 @@ export class EmailWorker implements OnApplicationBootstrap, OnModuleDestroy {
         const now = Date.now();
         const kept = this.stopped
           ? []
-          : batch.filter((r) => (this.leaseEnds.get(r) ?? 0) > now + LEASE_MARGIN_MS);
+          : batch.filter((r) => (this.leaseEnds.get(r) ?? 0) > now + REWRITE_BY_MS);
         this.logger.warn({
           msg: 'writing email outcomes failed',
           err: (err as Error).name,

@@ -35,6 +35,12 @@ describe('SMTP failures (D14.4)', () => {
       reason: 'SMTP 535 at AUTH PLAIN',
     });
     expect(smtpFailure({ responseCode: 554, command: 'CONN' })).toMatchObject({ temporary: true });
+    expect(smtpFailure({ responseCode: 535, command: 'AUTH CRAM-MD5' })).toMatchObject({
+      temporary: true,
+    });
+    expect(smtpFailure({ responseCode: 535, command: 'AUTH XOAUTH2' })).toMatchObject({
+      temporary: true,
+    });
     expect(smtpFailure({ responseCode: 550, command: 'MAIL FROM' })).toMatchObject({
       temporary: true,
     });

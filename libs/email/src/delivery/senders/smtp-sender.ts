@@ -43,7 +43,7 @@ const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
 export function smtpFailure(error: unknown): EmailSendOutcome {
   const { responseCode, code, command } = (error ?? {}) as SmtpFailure;
   if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 600) {
-    const phase = typeof command === 'string' && /^[A-Z -]{2,20}$/.test(command) ? command : '';
+    const phase = typeof command === 'string' && /^[A-Z0-9 -]{2,20}$/.test(command) ? command : '';
     const permanent = responseCode >= 500 && (phase === '' || MESSAGE_PHASES.has(phase));
     return {
       sent: false,
