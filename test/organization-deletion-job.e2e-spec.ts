@@ -98,7 +98,7 @@ describe('organization deletion job (D6.9)', () => {
       [`org-delete:${deletionId}:`],
     );
     expect(jobs.map((j) => j.job_id)).toEqual(
-      ['access', 'activities', 'collaboration', 'documents', 'notifications', 'users'].map(
+      ['access', 'activities', 'collaboration', 'documents', 'email', 'notifications', 'users'].map(
         (library) => `org-delete:${deletionId}:${library}`,
       ),
     );
