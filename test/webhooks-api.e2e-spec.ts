@@ -235,7 +235,10 @@ describe('advanced webhooks and the delivery log', () => {
       const second = Math.floor(c.at / 1000);
       perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
     }
-    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(2);
+    // Slots are seconds of the sender's clock; one sent at the end of its second can arrive in
+    // the next, beside that second's two: a calendar second of arrivals holds at most 3.
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(3);
+    // Six at two a second take three slots: the last goes out at least a second after the first.
     expect(calls[5].at - calls[0].at).toBeGreaterThanOrEqual(1000);
   });
 
