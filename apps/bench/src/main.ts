@@ -1,3 +1,4 @@
+import { loadConfig } from '@app/platform';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { addDocuments, type Timings } from './scenarios/documents';
 import { eraseBesideOtherTenants } from './scenarios/erasure-beside-other-tenants';
@@ -9,6 +10,8 @@ import { notificationsBench } from './notifications.bench';
 import { activitiesBench } from './activities.bench';
 import { BenchRelay, emailBench } from './email.bench';
 import { median } from './stats';
+import { BenchReport } from './report';
+import { smallCallsBench } from './small-calls/small-calls.bench';
 
 const SCENARIOS = [
   'timings',
@@ -19,7 +22,11 @@ const SCENARIOS = [
   'notifications',
   'activities',
   'email',
+  'small-calls',
 ];
+
+/** Scenarios that start servers of their own, in processes of their own. */
+const OWN_SERVERS = ['small-calls'];
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
@@ -43,7 +50,10 @@ const SCENARIOS = [
  *   only; see activities.bench.ts).
  * - email: 10,000 mentions → emails through a local SMTP relay (emails/s, p50/p99 of event
  *   commit → accepted by the relay; see email.bench.ts).
- * `npm run bench -- <scenario>...` runs only the named ones; none runs them all.
+ * - small-calls: operations 11, 2 and a one-item 6 under 50 connections against a bare Fastify +
+ *   `pg` server running the same SQL, and the server's RSS (see small-calls.bench.ts).
+ * `npm run bench -- <scenario>...` runs only the named ones; none runs them all. The figures
+ * end in one markdown table (report.ts).
  */
 async function main(only: string[]): Promise<void> {
   const runs = Math.max(20, Number(process.env.BENCH_RUNS ?? 25));
@@ -52,6 +62,21 @@ async function main(only: string[]): Promise<void> {
     throw new Error(`unknown scenario ${unknown.join(', ')}: one of ${SCENARIOS.join(', ')}`);
   }
   const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const env = loadConfig(process.env);
+  const report = new BenchReport(
+    env.databaseUrl ? 'Postgres (DATABASE_URL)' : 'embedded engine',
+    env.redisUrl ? 'Bull on Redis' : 'in-process',
+  );
+  console.log(`node ${process.version}; ${runs} runs each\n`);
+  if (wanted('small-calls')) await smallCallsBench(report);
+  if (only.length === 0 || only.some((name) => !OWN_SERVERS.includes(name))) {
+    await inProcessScenarios(wanted, runs);
+  }
+  console.log(`\n${report.toMarkdown()}`);
+}
+
+/** The scenarios that share one server in this process. */
+async function inProcessScenarios(wanted: (name: string) => boolean, runs: number): Promise<void> {
   // The relay is up before the server, which is configured with its URL (SMTP_URL).
   const relay = wanted('email') ? await BenchRelay.start() : undefined;
   const server = await startBenchServer(relay ? { smtpUrl: relay.url } : {});
@@ -60,9 +85,7 @@ async function main(only: string[]): Promise<void> {
       ? 'Postgres (DATABASE_URL)'
       : 'embedded PGlite (in memory)';
     const queue = server.config.redisUrl ? 'Bull on Redis' : 'in-process';
-    console.log(
-      `database: ${database}; queue: ${queue}; node ${process.version}; ${runs} runs each\n`,
-    );
+    console.log(`database: ${database}; queue: ${queue}\n`);
     if (wanted('timings')) await timings(server, runs);
     const records = Number(process.env.BENCH_GDPR_RECORDS ?? 100_000);
     if (wanted('deletion') && records > 0) {

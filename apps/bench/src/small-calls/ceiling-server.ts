@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Pool } from 'pg';
+// The project's own digest and decryption: the same work per call, not a faster stand-in.
+import { matchesDigest, SecretBox, sha256 } from '@app/platform';
+
+/**
+ * The ceiling of the small calls: a bare Fastify + `pg` server that runs the statements the
+ * project runs for operations 11, 2 and a one-item 6 (credential check included), on the same
+ * database, and answers the same envelope. No framework, validation, guards, rate limit,
+ * metrics or logs: what is left of a request is HTTP, JSON and the SQL.
+ */
+export interface Ceiling {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Envelope {
+  data?: Record<string, unknown>;
+}
+
+const ok = (message: string, data: unknown) => ({ result: { status: 'success', message, data } });
+
+const unauthenticated = (reply: FastifyReply) =>
+  reply.status(401).send({ error: { status: 'UNAUTHENTICATED', message: 'Invalid credentials' } });
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+interface Tenant {
+  apiKey: string;
+  workspaceId: string;
+}
+
+/** The API-key credential check, as the project's guard runs it. */
+async function apiKeyTenant(pool: Pool, request: FastifyRequest): Promise<Tenant | undefined> {
+  const apiKey = header(request, 'x-service-api-key');
+  const token = header(request, 'x-service-auth-token');
+  if (!apiKey || !token) return undefined;
+  const { rows } = await pool.query(
+    `SELECT t.token_digest, t.domains, k.workspace_id, k.options
+     FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
+     WHERE t.api_key = $1 AND t.token_digest = $2`,
+    [apiKey, sha256(token)],
+  );
+  if (!rows[0] || !matchesDigest(token, rows[0].token_digest)) return undefined;
+  return { apiKey, workspaceId: rows[0].workspace_id };
+}
+
+function routes(app: FastifyInstance, pool: Pool, box: SecretBox): void {
+  // Operation 11: an organization's documents by id.
+  app.post<{ Body: Envelope }>('/v1/organizations/documents/get', async (request, reply) => {
+    const tenant = await apiKeyTenant(pool, request);
+    if (!tenant) return unauthenticated(reply);
+    const data = request.body.data ?? {};
+    const { rows } = await pool.query(
+      `SELECT document_id, document_name, disabled, access_type, folder_id, metadata, created_at, last_updated
+       FROM documents
+       WHERE api_key = $1 AND organization_id = $2
+         AND ($3::text[] IS NULL OR document_id = ANY($3::text[]))
+       ORDER BY document_id`,
+      [tenant.apiKey, data.organizationId, data.documentIds ?? null],
+    );
+    return ok(
+      'Document(s) retrieved successfully.',
+      rows.map((row) => ({
+        id: row.document_id,
+        documentName: row.document_name,
+        disabled: row.disabled,
+        accessType: row.access_type,
+        ...(row.folder_id !== null && { folderId: row.folder_id }),
+        createdAt: Number(row.created_at),
+        lastUpdated: Number(row.last_updated),
+        ...row.metadata,
+      })),
+    );
+  });
+
+  // Operation 2: an API key's auth tokens, with workspace credentials.
+  app.post<{ Body: Envelope }>('/v2/workspace/authtokens/get', async (request, reply) => {
+    const workspaceId = header(request, 'x-service-workspace-id');
+    const token = header(request, 'x-service-auth-token');
+    const workspace = await pool.query(`SELECT auth_token_digest FROM workspaces WHERE id = $1`, [
+      workspaceId,
+    ]);
+    const digest = workspace.rows[0]?.auth_token_digest;
+    if (!digest || !matchesDigest(token, digest)) return unauthenticated(reply);
+    const apiKey = String(request.body.data?.apiKey ?? '');
+    const owned = await pool.query(
+      `SELECT api_key FROM api_keys WHERE api_key = $1 AND workspace_id = $2`,
+      [apiKey, workspaceId],
+    );
+    if (owned.rows.length === 0) {
+      return reply
+        .status(404)
+        .send({ error: { status: 'NOT_FOUND', message: 'API key not found.' } });
+    }
+    const { rows } = await pool.query(
+      `SELECT name, domains, sealed_token FROM auth_tokens WHERE api_key = $1 ORDER BY stream_version`,
+      [apiKey],
+    );
+    return ok('Auth tokens retrieved successfully.', {
+      apiKey,
+      authTokens: rows.map((row) => ({
+        token: box.open(row.sealed_token),
+        name: row.name,
+        domains: row.domains,
+      })),
+    });
+  });
+
+  // Operation 6, one organization: its event appended and projected in one transaction.
+  app.post<{ Body: Envelope }>('/v1/organizations/add', async (request, reply) => {
+    const tenant = await apiKeyTenant(pool, request);
+    if (!tenant) return unauthenticated(reply);
+    const [item] = (request.body.data?.organizations ?? []) as {
+      organizationId: string;
+      organizationName: string;
+    }[];
+    const streamId = `organization:${tenant.apiKey}:${item.organizationId}`;
+    const at = Date.now();
+    const client = await pool.connect();
+    try {
+      await client.query('START TRANSACTION');
+      await client.query(
+        `SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at
+         FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
+        [[streamId]],
+      );
+      await client.query(
+        `INSERT INTO streams (stream_id, stream_type, version)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
+        [[streamId], ['organization'], [1]],
+      );
+      const data = {
+        apiKey: tenant.apiKey,
+        organizationId: item.organizationId,
+        organizationName: item.organizationName,
+        disabled: false,
+        metadata: {},
+        at,
+      };
+      await client.query(
+        `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, api_key)
+         SELECT e.id, e.stream_id, e.version, e.type, e.schema_version, e.data, $2::jsonb, $3::text
+         FROM json_to_recordset($1::json)
+           AS e(id uuid, stream_id text, version bigint, type text, schema_version int, data jsonb)
+         RETURNING event_id, global_position, transaction_id::text AS transaction_id, created_at`,
+        [
+          JSON.stringify([
+            {
+              id: randomUUID(),
+              stream_id: streamId,
+              version: 1,
+              type: 'organizations.organization-added',
+              schema_version: 1,
+              data,
+            },
+          ]),
+          JSON.stringify({
+            workspaceId: tenant.workspaceId,
+            apiKey: tenant.apiKey,
+            requestId: request.id,
+          }),
+          tenant.apiKey,
+        ],
+      );
+      await client.query(
+        `INSERT INTO organizations (api_key, organization_id, organization_name, disabled, metadata, created_at, last_updated, version)
+         SELECT a.api_key, a.id, a.name, a.disabled, a.metadata, a.at, a.at, a.version
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::jsonb[], $6::bigint[], $7::bigint[])
+           AS a(api_key, id, name, disabled, metadata, at, version)
+         ON CONFLICT (api_key, organization_id) DO NOTHING`,
+        [
+          [tenant.apiKey],
+          [item.organizationId],
+          [item.organizationName],
+          [false],
+          ['{}'],
+          [at],
+          [1],
+        ],
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return ok('Organization(s) added successfully.', {
+      [item.organizationId]: {
+        success: true,
+        id: item.organizationId,
+        message: 'Added Successfully',
+      },
+    });
+  });
+}
+
+/** Starts the ceiling on a free local port; `encryptionKey` is the project's (operation 2). */
+export async function startCeiling(databaseUrl: string, encryptionKey: Buffer): Promise<Ceiling> {
+  // The project's pool size, so neither side has more connections to the database.
+  const pool = new Pool({ connectionString: databaseUrl, max: 20 });
+  const app = Fastify({ bodyLimit: 5 * 1024 * 1024 });
+  routes(app, pool, new SecretBox(encryptionKey));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    async close() {
+      await app.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// One server of the small-calls scenario in a process of its own (the project, or the ceiling
+// beside it), so that the load generator and the other server share no event loop with it.
+// Its stdout (the request logs) goes nowhere; it speaks to the bench over IPC.
+import { loadConfig } from '@app/platform';
+import { startBenchServer, type BenchServer } from '../bench-server';
+import { startCeiling, type Ceiling } from './ceiling-server';
+
+/** What the bench needs to call the project: its address, credentials and data. */
+export interface ProjectReady {
+  kind: 'project';
+  url: string;
+  databaseUrl?: string;
+  encryptionKey: string;
+  apiKeyHeaders: Record<string, string>;
+  workspaceHeaders: Record<string, string>;
+  apiKey: string;
+  organizationId: string;
+  documentIds: string[];
+}
+
+export interface CeilingReady {
+  kind: 'ceiling';
+  url: string;
+}
+
+/** The bench asks a server for its memory with `{ memory: true }`. */
+export interface MemoryAnswer {
+  rss: number;
+  heapUsed: number;
+}
+
+const DOCUMENTS = 20;
+
+/** A workspace, its API key's and workspace's headers, an organization with 20 documents. */
+async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'url'>> {
+  const created = await server.post(
+    '/v2/workspace/create',
+    { ownerEmail: 'bench@example.com' },
+    { 'x-service-admin-token': server.adminToken },
+  );
+  const workspace = created.result.data;
+  const apiKey = Object.keys(workspace.apiKeyList)[0];
+  const workspaceHeaders = {
+    'x-service-workspace-id': workspace.id,
+    'x-service-auth-token': workspace.authToken,
+  };
+  const tokens = await server.post('/v2/workspace/authtokens/get', { apiKey }, workspaceHeaders);
+  const apiKeyHeaders = {
+    'x-service-api-key': apiKey,
+    'x-service-auth-token': tokens.result.data.authTokens[0].token,
+  };
+  const organizationId = 'small-calls';
+  const documentIds = Array.from({ length: DOCUMENTS }, (_, i) => `doc-${i}`);
+  await server.post(
+    '/v2/organizations/documents/add',
+    {
+      organizationId,
+      createOrganization: true,
+      documents: documentIds.map((documentId, i) => ({
+        documentId,
+        documentName: `Document ${i}`,
+        team: 'bench',
+      })),
+    },
+    apiKeyHeaders,
+  );
+  return {
+    databaseUrl: server.config.databaseUrl,
+    encryptionKey: server.config.encryptionKey!.toString('hex'),
+    apiKeyHeaders,
+    workspaceHeaders,
+    apiKey,
+    organizationId,
+    documentIds,
+  };
+}
+
+async function main(): Promise<void> {
+  const [kind, databaseUrl, encryptionKey] = process.argv.slice(2);
+  let close: () => Promise<void>;
+  if (kind === 'ceiling') {
+    const ceiling: Ceiling = await startCeiling(databaseUrl, Buffer.from(encryptionKey, 'hex'));
+    close = () => ceiling.close();
+    process.send!({ kind, url: ceiling.url } satisfies CeilingReady);
+  } else {
+    // Request logs at the level the environment gives (info by default), as users run it.
+    const server = await startBenchServer({ logLevel: loadConfig(process.env).logLevel });
+    close = () => server.close();
+    const seeded = await seed(server);
+    process.send!({ kind: 'project', url: server.baseUrl, ...seeded } satisfies ProjectReady);
+  }
+  process.on('message', (message: { memory?: boolean; close?: boolean }) => {
+    if (message.memory) {
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send!({ rss, heapUsed } satisfies MemoryAnswer);
+    }
+    if (message.close) {
+      void close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    }
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

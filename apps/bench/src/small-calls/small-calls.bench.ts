@@ -1,0 +1,198 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { median } from '../stats';
+import type { BenchReport } from '../report';
+import type { CeilingReady, MemoryAnswer, ProjectReady } from './server.process';
+
+// autocannon ships no types; what is used of it.
+interface CannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Cannon;
+
+const CONNECTIONS = 50;
+
+/** One operation as both servers are called with it. */
+interface Call {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** A server process: its ready message, its memory on demand, and its end. */
+class ServerProcess<T> {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly ready: T,
+  ) {}
+
+  static async start<T>(args: string[]): Promise<ServerProcess<T>> {
+    const child = fork(join(__dirname, 'server.process.js'), args, {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const ready = await new Promise<T>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as T));
+      child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
+    });
+    return new ServerProcess(child, ready);
+  }
+
+  memory(): Promise<MemoryAnswer> {
+    this.child.send({ memory: true });
+    return new Promise((resolve) => this.child.once('message', (m) => resolve(m as MemoryAnswer)));
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ close: true });
+    await exited;
+  }
+}
+
+async function round(url: string, call: Call, seconds: number): Promise<Round> {
+  const r = await autocannon({
+    url: url + call.path,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', ...call.headers },
+    body: call.body,
+    idReplacement: true,
+  });
+  const failed = r.non2xx + r.errors + r.timeouts;
+  if (failed > 0) throw new Error(`${call.name} at ${url}: ${failed} calls failed`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+function calls(p: ProjectReady): Call[] {
+  const body = (data: unknown) => JSON.stringify({ data });
+  return [
+    {
+      name: 'op 11: 20 documents by id',
+      path: '/v1/organizations/documents/get',
+      headers: p.apiKeyHeaders,
+      body: body({ organizationId: p.organizationId, documentIds: p.documentIds }),
+    },
+    {
+      name: "op 2: an API key's auth tokens",
+      path: '/v2/workspace/authtokens/get',
+      headers: p.workspaceHeaders,
+      body: body({ apiKey: p.apiKey }),
+    },
+    {
+      name: 'op 6: add one organization',
+      path: '/v1/organizations/add',
+      headers: p.apiKeyHeaders,
+      // A new organization each call.
+      body: body({ organizations: [{ organizationId: 'org-[<id>]', organizationName: 'Bench' }] }),
+    },
+  ];
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const whole = (n: number) => n.toFixed(0);
+
+/**
+ * Small calls against their ceiling: the project and a bare Fastify + `pg` server running the
+ * same statements (ceiling-server.ts), each in a process of its own on the same database,
+ * called by autocannon (50 connections) in alternating rounds after a warm-up of each:
+ * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
+ * operation. Figures are the medians of the rounds. The project's RSS idle (seeded, before
+ * any load) and after the load. On the embedded engine the project's database is in its own
+ * process and the ceiling has none to run on: the project's figures alone.
+ */
+export async function smallCallsBench(report: BenchReport): Promise<void> {
+  const rounds = Number(process.env.BENCH_SMALL_ROUNDS ?? 5);
+  const seconds = Number(process.env.BENCH_SMALL_SECONDS ?? 10);
+  const project = await ServerProcess.start<ProjectReady>(['project']);
+  const p = project.ready;
+  const ceiling = p.databaseUrl
+    ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl, p.encryptionKey])
+    : undefined;
+  try {
+    const idle = await project.memory();
+    const servers: (readonly [string, string])[] = [['project', p.url]];
+    if (ceiling) servers.push(['ceiling', ceiling.ready.url]);
+    for (const call of calls(p)) {
+      const results = new Map<string, Round[]>(servers.map(([name]) => [name, []]));
+      for (const [, url] of servers) await round(url, call, Math.min(seconds, 3));
+      for (let i = 0; i < rounds; i++) {
+        // Alternating, and each pair in turn starting with the other: drift hits both alike.
+        const order = i % 2 === 0 ? servers : [...servers].reverse();
+        for (const [name, url] of order) results.get(name)!.push(await round(url, call, seconds));
+      }
+      const med = (name: string, key: keyof Round) => median(results.get(name)!.map((r) => r[key]));
+      const mine = {
+        rps: med('project', 'rps'),
+        p50: med('project', 'p50'),
+        p99: med('project', 'p99'),
+      };
+      const scenario = `small calls, ${CONNECTIONS} connections`;
+      if (!ceiling) {
+        report.add(
+          { scenario, figure: `${call.name}: req/s`, value: whole(mine.rps) },
+          { scenario, figure: `${call.name}: p50 / p99 ms`, value: `${mine.p50} / ${mine.p99}` },
+        );
+        continue;
+      }
+      const top = {
+        rps: med('ceiling', 'rps'),
+        p50: med('ceiling', 'p50'),
+        p99: med('ceiling', 'p99'),
+      };
+      report.add(
+        {
+          scenario,
+          figure: `${call.name}: req/s (ceiling: bare Fastify + pg)`,
+          value: whole(mine.rps),
+          reference: whole(top.rps),
+          ratio: `${((mine.rps / top.rps) * 100).toFixed(0)} %`,
+        },
+        {
+          scenario,
+          figure: `${call.name}: p50 / p99 ms`,
+          value: `${mine.p50} / ${mine.p99}`,
+          reference: `${top.p50} / ${top.p99}`,
+          ratio: `p99 ${(mine.p99 / top.p99).toFixed(2)}×`,
+        },
+      );
+      console.log(
+        `small calls, ${call.name}: rounds (req/s) project ` +
+          `${results
+            .get('project')!
+            .map((r) => whole(r.rps))
+            .join(', ')}; ceiling ` +
+          `${results
+            .get('ceiling')!
+            .map((r) => whole(r.rps))
+            .join(', ')}`,
+      );
+    }
+    const loaded = await project.memory();
+    report.add(
+      { scenario: 'memory', figure: 'RSS idle (started, seeded)', value: mb(idle.rss) },
+      {
+        scenario: 'memory',
+        figure: 'RSS after the small-calls load',
+        value: mb(loaded.rss),
+        reference: `heap used ${mb(loaded.heapUsed)}`,
+      },
+    );
+  } finally {
+    await ceiling?.close();
+    await project.close();
+  }
+}
