@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
-import { BatchOf, IsCallerId, OptionalField, RequiredId } from '@app/platform';
-import { DocumentItemDto } from './document-item.dto';
+import { IsCallerId, OptionalField, RequiredId } from '@app/platform';
+import type { DocumentItem } from '../../application/common/document-item';
+import { DocumentItems } from './document-items';
 
 /** Operation 10. */
 export class AddDocumentsRequest {
@@ -12,8 +13,8 @@ export class AddDocumentsRequest {
   @IsBoolean()
   createOrganization?: boolean;
 
-  @BatchOf(() => DocumentItemDto)
-  documents: DocumentItemDto[];
+  @DocumentItems()
+  documents: DocumentItem[];
 
   /** "root" names the top level, as folders/get answers it: no folder is made for it. */
   @Transform(({ value }) => (value === 'root' ? undefined : value), { toClassOnly: true })

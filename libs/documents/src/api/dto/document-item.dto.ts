@@ -2,6 +2,19 @@ import { IsBoolean, IsIn } from 'class-validator';
 import { ExtraFields, OptionalField, OptionalText, RequiredId } from '@app/platform';
 import { DOCUMENT_ACCESS_TYPES, type DocumentAccessType } from '@app/workspaces';
 
+/** The fields of an item that are not its metadata: its own, and names the server sets. */
+export const DOCUMENT_ITEM_FIELDS: readonly string[] = [
+  'documentId',
+  'documentName',
+  'accessType',
+  'disabled',
+  'id',
+  'folderId',
+  'organizationId',
+  'createdAt',
+  'lastUpdated',
+];
+
 /** One document of operation 10; other fields are kept as metadata (D6.1). */
 export class DocumentItemDto {
   @RequiredId()
@@ -18,16 +31,6 @@ export class DocumentItemDto {
   @IsBoolean()
   disabled?: boolean;
 
-  @ExtraFields([
-    'documentId',
-    'documentName',
-    'accessType',
-    'disabled',
-    'id',
-    'folderId',
-    'organizationId',
-    'createdAt',
-    'lastUpdated',
-  ])
+  @ExtraFields(DOCUMENT_ITEM_FIELDS)
   metadata: Record<string, unknown>;
 }

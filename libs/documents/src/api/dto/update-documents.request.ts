@@ -1,5 +1,6 @@
-import { BatchOf, RequiredId } from '@app/platform';
-import { DocumentItemDto } from './document-item.dto';
+import { RequiredId } from '@app/platform';
+import type { DocumentItem } from '../../application/common/document-item';
+import { DocumentItems } from './document-items';
 
 /**
  * `POST /v2/organizations/documents/update`: each document as documents/add takes it; the
@@ -9,6 +10,6 @@ export class UpdateDocumentsRequest {
   @RequiredId()
   organizationId: string;
 
-  @BatchOf(() => DocumentItemDto)
-  documents: DocumentItemDto[];
+  @DocumentItems()
+  documents: DocumentItem[];
 }
