@@ -33,7 +33,7 @@ import { ApiKeyProjection } from './read-models/api-key.projection';
 import { AuthTokenRow } from './read-models/auth-token.entity';
 import { WorkspaceRow } from './read-models/workspace.entity';
 import { WorkspaceProjection } from './read-models/workspace.projection';
-import { Migrations } from '@app/platform';
+import { AfterCommit, Migrations } from '@app/platform';
 import { Workspaces1763856000002 } from './migrations/1763856000002-workspaces';
 import { NotificationConfig1763856000012 } from './migrations/1763856000012-notification-config';
 import { ActivityConfig1763856000018 } from './migrations/1763856000018-activity-config';
@@ -51,6 +51,7 @@ import { WorkspaceOwner1764400000700 } from './migrations/1764400000700-workspac
   imports: [CqrsModule, TypeOrmModule.forFeature([WorkspaceRow, ApiKeyRow, AuthTokenRow])],
   controllers: [WorkspaceController],
   providers: [
+    AfterCommit,
     ApiKeyIssuer,
     WebhookConfigChecks,
     WorkspaceProjection,

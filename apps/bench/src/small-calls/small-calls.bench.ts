@@ -39,9 +39,10 @@ class ServerProcess<T> {
     readonly ready: T,
   ) {}
 
-  static async start<T>(args: string[]): Promise<ServerProcess<T>> {
+  static async start<T>(args: string[], execArgv: string[] = []): Promise<ServerProcess<T>> {
     const child = fork(join(__dirname, 'server.process.js'), args, {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, ...execArgv],
     });
     const ready = await new Promise<T>((resolve, reject) => {
       child.once('message', (m) => resolve(m as T));
@@ -110,14 +111,16 @@ const whole = (n: number) => n.toFixed(0);
  * same statements (ceiling-server.ts), each in a process of its own on the same database,
  * called by autocannon (50 connections) in alternating rounds after a warm-up of each:
  * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
- * operation. Figures are the medians of the rounds. The project's RSS idle (seeded, before
+ * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of the rounds. The project's RSS idle (seeded, before
  * any load) and after the load. On the embedded engine the project's database is in its own
  * process and the ceiling has none to run on: the project's figures alone.
  */
 export async function smallCallsBench(report: BenchReport): Promise<void> {
   const rounds = Number(process.env.BENCH_SMALL_ROUNDS ?? 5);
   const seconds = Number(process.env.BENCH_SMALL_SECONDS ?? 10);
-  const project = await ServerProcess.start<ProjectReady>(['project']);
+  // BENCH_PROJECT_NODE_ARGS: node options of the project's process alone (`--cpu-prof`).
+  const projectArgs = process.env.BENCH_PROJECT_NODE_ARGS?.split(' ').filter(Boolean);
+  const project = await ServerProcess.start<ProjectReady>(['project'], projectArgs);
   const p = project.ready;
   const ceiling = p.databaseUrl
     ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl, p.encryptionKey])
@@ -126,7 +129,8 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     const idle = await project.memory();
     const servers: (readonly [string, string])[] = [['project', p.url]];
     if (ceiling) servers.push(['ceiling', ceiling.ready.url]);
-    for (const call of calls(p)) {
+    const ops = (process.env.BENCH_SMALL_OPS ?? '11,2,6').split(',').map((o) => `op ${o.trim()}:`);
+    for (const call of calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)))) {
       const results = new Map<string, Round[]>(servers.map(([name]) => [name, []]));
       for (const [, url] of servers) await round(url, call, Math.min(seconds, 3));
       for (let i = 0; i < rounds; i++) {

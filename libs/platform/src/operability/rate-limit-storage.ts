@@ -8,9 +8,18 @@ export interface RateLimitRecord {
   timeToBlockExpire: number;
 }
 
+/** One policy's window as a storage counts it. */
+export interface RateLimitWindow {
+  name: string;
+  ttlMs: number;
+  limit: number;
+  blockMs: number;
+}
+
 /**
  * Where the counts live: in this process, or in Redis so that every instance shares them.
- * The interface is @nestjs/throttler's `ThrottlerStorage`.
+ * `increment` is @nestjs/throttler's `ThrottlerStorage`; `incrementEach` counts one request
+ * against several windows at once (one round trip to Redis, not one per window).
  */
 export interface RateLimitStorage {
   increment(
@@ -20,6 +29,11 @@ export interface RateLimitStorage {
     blockMs: number,
     name: string,
   ): Promise<RateLimitRecord>;
+  /**
+   * Counts the hit against each window in order and stops at the first that is blocked: one
+   * record per window counted, the last the blocked one if any.
+   */
+  incrementEach(key: string, windows: readonly RateLimitWindow[]): Promise<RateLimitRecord[]>;
   close?(): Promise<void>;
 }
 
@@ -57,6 +71,16 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       return record(w.hits, w.endsAt - now, blockMs);
     }
     return record(w.hits, w.endsAt - now, 0);
+  }
+
+  async incrementEach(key: string, windows: readonly RateLimitWindow[]) {
+    const records: RateLimitRecord[] = [];
+    for (const w of windows) {
+      const r = await this.increment(key, w.ttlMs, w.limit, w.blockMs, w.name);
+      records.push(r);
+      if (r.isBlocked) break;
+    }
+    return records;
   }
 
   /** Windows and blocks that are over are dropped, so the map does not grow without end. */

@@ -12,7 +12,11 @@ import { isIPv6 } from 'node:net';
 import { ServiceError } from '../http/service-error';
 import { Metrics } from './metrics';
 import { NO_RATE_LIMIT } from './rate-limit.names';
-import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit-storage';
+import {
+  RATE_LIMIT_STORAGE,
+  type RateLimitStorage,
+  type RateLimitWindow,
+} from './rate-limit-storage';
 
 /** One limit: at most `limit` requests per `ttlMs` window, per tracker. */
 export interface RateLimitPolicy {
@@ -92,6 +96,8 @@ export function rateLimitTracker(request: FastifyRequest): string {
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly policyHeader: string;
+  /** The policies as the storage counts them: blocked until the window ends, never longer. */
+  private readonly windows: RateLimitWindow[];
 
   constructor(
     private readonly reflector: Reflector,
@@ -101,6 +107,12 @@ export class RateLimitGuard implements CanActivate {
   ) {
     this.policies = [...policies].sort((a, b) => a.ttlMs - b.ttlMs);
     this.policyHeader = this.policies.map((p) => `${p.limit};w=${p.ttlMs / 1000}`).join(', ');
+    this.windows = this.policies.map(({ name, ttlMs, limit }) => ({
+      name,
+      ttlMs,
+      limit,
+      blockMs: ttlMs,
+    }));
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -114,16 +126,16 @@ export class RateLimitGuard implements CanActivate {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const tracker = rateLimitTracker(request);
     const states: LimitState[] = [];
-    for (const policy of this.policies) {
-      const { limit, ttlMs, name } = policy;
-      // Blocked until the window ends: the block never outlasts the count that caused it.
-      const record = await this.storage.increment(tracker, ttlMs, limit, ttlMs, name);
+    // Every policy in one call (one round trip to Redis), shortest window first.
+    const records = await this.storage.incrementEach(tracker, this.windows);
+    for (const [i, record] of records.entries()) {
+      const { limit, ttlMs, name } = this.policies[i];
       const state: LimitState = record.isBlocked
         ? { limit, remaining: 0, reset: Math.max(1, record.timeToBlockExpire) }
         : { limit, remaining: Math.max(0, limit - record.totalHits), reset: record.timeToExpire };
       states.push(state);
-      this.setHeaders(reply, states);
       if (record.isBlocked) {
+        this.setHeaders(reply, states);
         this.metrics?.rateLimited.inc({ policy: name });
         throw new ServiceError(
           'RESOURCE_EXHAUSTED',
@@ -134,6 +146,7 @@ export class RateLimitGuard implements CanActivate {
         );
       }
     }
+    this.setHeaders(reply, states);
     return true;
   }
 

@@ -1,34 +1,51 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { Metrics } from './metrics';
-import { record, type RateLimitRecord, type RateLimitStorage } from './rate-limit-storage';
+import {
+  record,
+  type RateLimitRecord,
+  type RateLimitStorage,
+  type RateLimitWindow,
+} from './rate-limit-storage';
+
+type WithThrottle = Redis & {
+  collabThrottleEach(keys: number, ...args: (string | number)[]): Promise<number[][]>;
+};
 
 /**
- * One round trip, atomic (a Lua script runs alone on the Redis server): count the hit in a
- * fixed window of `ttlMs`, and once past `limit` hold a block key for `blockMs`.
- * Separate INCR/PEXPIRE calls could leave a counter without expiry if the process died
- * between them, and would cost two or three round trips; MULTI cannot branch on the count.
+ * One round trip, atomic (a Lua script runs alone on the Redis server): count the hit in each
+ * fixed window in turn, and once past a window's limit hold a block key for its block time and
+ * stop there. Separate INCR/PEXPIRE calls could leave a counter without expiry if the process
+ * died between them, and would cost round trips; MULTI cannot branch on the count.
  *
- * KEYS[1] hit counter, KEYS[2] block marker; ARGV ttl ms, limit, block ms.
- * Returns {hits, ms left in the window, ms left of the block (0: not blocked)}.
+ * KEYS: per window its hit counter and block marker; ARGV: per window ttl ms, limit, block ms.
+ * Returns per window counted {hits, ms left in the window, ms left of the block (0: not blocked)}.
  */
-const INCREMENT = `
-local blocked = redis.call('PTTL', KEYS[2])
-if blocked > 0 then
-  local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
-  return {hits, math.max(redis.call('PTTL', KEYS[1]), 0), blocked}
+const INCREMENT_EACH = `
+local out = {}
+for i = 1, #KEYS / 2 do
+  local counter, marker = KEYS[2 * i - 1], KEYS[2 * i]
+  local ttl, limit, block = ARGV[3 * i - 2], tonumber(ARGV[3 * i - 1]), tonumber(ARGV[3 * i])
+  local blocked = redis.call('PTTL', marker)
+  if blocked > 0 then
+    local hits = tonumber(redis.call('GET', counter) or '0')
+    out[i] = {hits, math.max(redis.call('PTTL', counter), 0), blocked}
+    return out
+  end
+  local hits = redis.call('INCR', counter)
+  local left = redis.call('PTTL', counter)
+  if left < 0 then
+    redis.call('PEXPIRE', counter, ttl)
+    left = tonumber(ttl)
+  end
+  if hits > limit then
+    redis.call('SET', marker, '1', 'PX', block)
+    out[i] = {hits, left, block}
+    return out
+  end
+  out[i] = {hits, left, 0}
 end
-local hits = redis.call('INCR', KEYS[1])
-local left = redis.call('PTTL', KEYS[1])
-if left < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  left = tonumber(ARGV[1])
-end
-if hits > tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
-  return {hits, left, tonumber(ARGV[3])}
-end
-return {hits, left, 0}
+return out
 `;
 
 const COMMAND_TIMEOUT_MS = 250;
@@ -63,7 +80,8 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       commandTimeout: COMMAND_TIMEOUT_MS,
     });
     this.redis.on('error', (err) => this.warn('redis connection error', err));
-    this.redis.defineCommand('collabThrottle', { numberOfKeys: 2, lua: INCREMENT });
+    // The number of keys varies with the windows: given with each call.
+    this.redis.defineCommand('collabThrottleEach', { lua: INCREMENT_EACH });
     this.redis.connect().catch(() => undefined); // reported by the error listener
   }
 
@@ -74,26 +92,36 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     blockMs: number,
     name: string,
   ): Promise<RateLimitRecord> {
-    // One hash tag, so both keys live on one node of a Redis Cluster (a script needs that).
-    if (Date.now() < this.pausedUntil) return this.failOpen(ttlMs);
-    const base = `${this.prefix}:ratelimit:{${name}:${key}}`;
+    const [counted] = await this.incrementEach(key, [{ name, ttlMs, limit, blockMs }]);
+    return counted;
+  }
+
+  async incrementEach(key: string, windows: readonly RateLimitWindow[]) {
+    if (Date.now() < this.pausedUntil) return this.failOpen(windows);
+    // One hash tag, so every key lives on one node of a Redis Cluster (a script needs that).
+    const keys = windows.flatMap(({ name }) => {
+      const base = `${this.prefix}:ratelimit:{${key}}:${name}`;
+      return [base, `${base}:blocked`];
+    });
+    const args = windows.flatMap((w) => [w.ttlMs, w.limit, w.blockMs]);
     try {
-      const [hits, left, blocked] = (await (
-        this.redis as Redis & {
-          collabThrottle(...args: (string | number)[]): Promise<[number, number, number]>;
-        }
-      ).collabThrottle(base, `${base}:blocked`, ttlMs, limit, blockMs)) as number[];
-      return record(hits, left, blocked);
+      const counted = await (this.redis as WithThrottle).collabThrottleEach(
+        keys.length,
+        ...keys,
+        ...args,
+      );
+      return counted.map(([hits, left, blocked]) => record(hits, left, blocked));
     } catch (err) {
       this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       this.warn('rate limit not checked: Redis unavailable (requests let through)', err);
-      return this.failOpen(ttlMs);
+      return this.failOpen(windows);
     }
   }
 
-  private failOpen(ttlMs: number): RateLimitRecord {
+  /** Every window passes, counted once in the metric: one request let through. */
+  private failOpen(windows: readonly RateLimitWindow[]): RateLimitRecord[] {
     this.metrics?.rateLimitStorageErrors.inc();
-    return record(0, ttlMs, 0);
+    return windows.map((w) => record(0, w.ttlMs, 0));
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,7 @@ import { hostMatchesDomain } from '../domain/domain-name';
 import type { ApiKeyOptions } from '../domain/api-key.events';
 import { HEADER, invalidCredentials, requiredHeader } from './headers';
 import type { RequestWithTenant } from './tenant';
+import { credentialCaches, type CredentialCache } from './credential-cache';
 
 interface TokenRow {
   token_digest: string;
@@ -57,22 +58,30 @@ function credentialsOf(request: RequestWithTenant, bodyAllowed: boolean): [strin
 /** API-key-level credentials: `x-service-api-key` + an auth token of that key. */
 @Injectable()
 export class ApiKeyAuthGuard implements CanActivate {
+  private readonly cache: CredentialCache<TokenRow>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly reflector: Reflector,
-  ) {}
+  ) {
+    this.cache = credentialCaches(dataSource).apiKeys as CredentialCache<TokenRow>;
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     const bodyAllowed =
       this.reflector.get<boolean>(BODY_CREDENTIALS, context.getHandler()) ?? false;
     const [apiKey, token] = credentialsOf(request, bodyAllowed);
-    const [row]: TokenRow[] = await this.dataSource.query(
-      `SELECT t.token_digest, t.domains, k.workspace_id, k.options
-       FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
-       WHERE t.api_key = $1 AND t.token_digest = $2`,
-      [apiKey, sha256(token)],
-    );
+    const digest = sha256(token);
+    const row = await this.cache.load(`${apiKey}\n${digest}`, async () => {
+      const [found]: TokenRow[] = await this.dataSource.query(
+        `SELECT t.token_digest, t.domains, k.workspace_id, k.options
+         FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
+         WHERE t.api_key = $1 AND t.token_digest = $2`,
+        [apiKey, digest],
+      );
+      return found;
+    });
     if (!row || !matchesDigest(token, row.token_digest)) throw invalidCredentials();
     const origin = request.headers.origin;
     if (!originAllowed(Array.isArray(origin) ? origin[0] : origin, row.domains)) {

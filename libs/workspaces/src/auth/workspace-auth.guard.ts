@@ -3,6 +3,7 @@ import { matchesDigest } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { HEADER, invalidCredentials, requiredHeader } from './headers';
 import type { RequestWithTenant } from './tenant';
+import { credentialCaches, type CredentialCache } from './credential-cache';
 
 // Compared against when the workspace is unknown, so both cases take the same time.
 const NO_DIGEST = '0'.repeat(64);
@@ -13,18 +14,26 @@ const NO_DIGEST = '0'.repeat(64);
  */
 @Injectable()
 export class WorkspaceAuthGuard implements CanActivate {
-  constructor(private readonly dataSource: DataSource) {}
+  /** A workspace's token digest by its id. */
+  private readonly cache: CredentialCache<string>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.cache = credentialCaches(dataSource).workspaces as CredentialCache<string>;
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     const workspaceId = requiredHeader(request, HEADER.workspaceId);
     const token = requiredHeader(request, HEADER.authToken, HEADER.workspaceAuthToken);
-    const [row] = await this.dataSource.query(
-      `SELECT auth_token_digest FROM workspaces WHERE id = $1`,
-      [workspaceId],
-    );
-    const ok = matchesDigest(token, row?.auth_token_digest ?? NO_DIGEST);
-    if (!row || !ok) throw invalidCredentials();
+    const digest = await this.cache.load(workspaceId, async () => {
+      const [row] = await this.dataSource.query(
+        `SELECT auth_token_digest FROM workspaces WHERE id = $1`,
+        [workspaceId],
+      );
+      return row?.auth_token_digest as string | undefined;
+    });
+    const ok = matchesDigest(token, digest ?? NO_DIGEST);
+    if (!digest || !ok) throw invalidCredentials();
     request.tenant = { workspaceId, requestId: String(request.id) };
     return true;
   }

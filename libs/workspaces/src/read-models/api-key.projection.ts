@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Projection, type InlineProjection, type RecordedEvent } from '@app/event-store';
+import { AfterCommit } from '@app/platform';
 import type { EntityManager } from 'typeorm';
+import { invalidateCredentials } from '../auth/credential-cache';
 import {
   ActivityConfigUpdated,
   ApiKeyCreated,
@@ -36,7 +38,11 @@ export class ApiKeyProjection implements InlineProjection {
     KeyAiModelKeysUpdated.type,
   ];
 
+  constructor(private readonly afterCommit: AfterCommit) {}
+
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
+    // The guards' cached credentials may be what these events change.
+    invalidateCredentials(m, this.afterCommit);
     for (const event of events) {
       const v = event.streamVersion;
       const apiKey = keyOf(event.streamId);
