@@ -1,7 +1,7 @@
 import { ConsoleLogger, type LogLevel, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import {
   completeOpenApiDocument,
@@ -57,7 +57,14 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
-  const document = completeOpenApiDocument(
+  // Made on the first request for it (/docs, /docs-json, /docs-yaml), then kept: scanning every
+  // route and turning the request classes into schemas would otherwise lengthen every start.
+  SwaggerModule.setup('docs', app, () => openApiDocument(app));
+}
+
+/** The OpenAPI document of the app's routes, completed with the request and answer schemas. */
+function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  return completeOpenApiDocument(
     SwaggerModule.createDocument(
       app,
       withSecuritySchemes(
@@ -68,7 +75,6 @@ export function configureApp(app: NestFastifyApplication): void {
       ).build(),
     ),
   );
-  SwaggerModule.setup('docs', app, document);
 }
 
 export interface CreatedApp {

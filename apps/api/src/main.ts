@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 import { ConfigError, installGracefulShutdown, loadConfig } from '@app/platform';
 import { createApp } from './create-app';

@@ -1,6 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk';
 import { Injectable } from '@nestjs/common';
 import { ProviderFetch } from './provider-fetch';
+import { loadAnthropicSdk } from './provider-sdks';
 import { retryOnce } from './retry-once';
 import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
@@ -15,6 +15,7 @@ export class AnthropicClient implements ProviderClient {
   constructor(private readonly guarded: ProviderFetch) {}
 
   async complete(r: CompletionRequest): Promise<Completion> {
+    const { default: Anthropic } = await loadAnthropicSdk();
     const client = new Anthropic({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,

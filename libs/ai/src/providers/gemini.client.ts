@@ -1,6 +1,6 @@
-import { GoogleGenAI } from '@google/genai';
 import { Injectable } from '@nestjs/common';
 import { ProviderFetch } from './provider-fetch';
+import { loadGeminiSdk } from './provider-sdks';
 import {
   MAX_RETRIES,
   type Completion,
@@ -16,6 +16,7 @@ export class GeminiClient implements ProviderClient {
   constructor(private readonly guarded: ProviderFetch) {}
 
   async complete(r: CompletionRequest): Promise<Completion> {
+    const { GoogleGenAI } = await loadGeminiSdk();
     const client = new GoogleGenAI({
       apiKey: r.apiKey,
       // The Gemini API with this key, never Vertex AI from the server's environment.

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { takesPromptInUserMessage } from '../domain/model-provider';
 import { ProviderFetch } from './provider-fetch';
+import { loadOpenAiSdk } from './provider-sdks';
 import { retryOnce } from './retry-once';
 import { type Completion, type CompletionRequest, type ProviderClient } from './provider-client';
 
@@ -13,7 +14,8 @@ export class OpenAiClient implements ProviderClient {
   constructor(private readonly guarded: ProviderFetch) {}
 
   async complete(r: CompletionRequest): Promise<Completion> {
-    const client = new OpenAI({
+    const { default: OpenAiSdk } = await loadOpenAiSdk();
+    const client = new OpenAiSdk({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,
       // Private targets refused, redirects not followed (D12.4).

@@ -1,7 +1,6 @@
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
 import { guardedFetchRefusal, PrivateTargetError, ServiceError } from '@app/platform';
 import type { AiProvider } from '@app/workspaces';
+import { isSdkConnectionTimeout } from './provider-sdks';
 
 /** Longest provider message passed on: enough to act on, not a page of whatever answered. */
 const MAX_MESSAGE = 500;
@@ -37,11 +36,6 @@ function withoutKey(message: string, apiKey: string): string {
     .slice(0, MAX_MESSAGE);
 }
 
-/** The SDKs' own request timeout (openai and anthropic name the class; openai sets no `name`). */
-const isConnectionTimeout = (error: unknown): boolean =>
-  error instanceof OpenAI.APIConnectionTimeoutError ||
-  error instanceof Anthropic.APIConnectionTimeoutError;
-
 /** What stopped a call before the provider answered: our deadline or the caller leaving. */
 export type StoppedBy = 'deadline' | 'caller' | undefined;
 
@@ -76,7 +70,7 @@ export function providerFailure(
   }
   // The provider's HTTP status first: a 408 or a 504 it answered is not our deadline.
   const status = (error as { status?: unknown })?.status;
-  if (stoppedBy === 'deadline' || (typeof status !== 'number' && isConnectionTimeout(error))) {
+  if (stoppedBy === 'deadline' || (typeof status !== 'number' && isSdkConnectionTimeout(error))) {
     return new ServiceError('DEADLINE_EXCEEDED', `${provider} did not answer in time`, {
       provider,
     });

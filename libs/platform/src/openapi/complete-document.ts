@@ -24,7 +24,8 @@ function refsIn(value: unknown, found: Set<string>): Set<string> {
 /**
  * What SwaggerModule's scan cannot know: the request classes' schemas (from their
  * class-validator rules), the named response schemas and envelopes, and an operationId per
- * path. Every `$ref` must then resolve, or the server does not start.
+ * path. Every `$ref` must then resolve, or the document is not served (an error, at the
+ * first request for it: test/openapi.e2e-spec.ts reads it).
  */
 export function completeOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
   document.components = {

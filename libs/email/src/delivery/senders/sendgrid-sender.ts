@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MailService, type MailDataRequired } from '@sendgrid/mail';
+import type { MailDataRequired, MailService as SendGridMailService } from '@sendgrid/mail';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
 import type { OutgoingEmail, EmailSendOutcome } from '../outgoing-email';
 
@@ -61,13 +61,18 @@ export function sendgridMail(email: OutgoingEmail): MailDataRequired {
  * `@sendgrid/mail`. A MailService per call: each holds one key, and calls for many keys run
  * at once. The base URL comes from the configuration (SENDGRID_BASE_URL), so a test or a
  * regional endpoint can stand in for api.sendgrid.com. Nothing here logs: the caller records
- * the outcome, whose reason holds no address, body or key.
+ * the outcome, whose reason holds no address, body or key. The library is loaded on the first
+ * send, not at start: a server that sends no email through SendGrid never needs it.
  */
 @Injectable()
 export class SendGridSender {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async send(apiKey: string, email: OutgoingEmail): Promise<EmailSendOutcome> {
+    // The class is a named export at run time; the typings declare the module as one instance.
+    const { MailService } = (await import('@sendgrid/mail')) as unknown as {
+      MailService: typeof SendGridMailService;
+    };
     const service = new MailService();
     const client = (service as unknown as { client: SendGridClient }).client;
     // The header rather than setApiKey, which console.warns for a key not starting "SG." and

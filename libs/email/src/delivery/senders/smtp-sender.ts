@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '@app/platform';
 import type { OutgoingEmail, EmailSendOutcome } from '../outgoing-email';
 
@@ -58,16 +58,17 @@ export function smtpFailure(error: unknown): EmailSendOutcome {
 /**
  * Sends through the server's SMTP relay (SMTP_URL, D14.2) with nodemailer: one pooled
  * transport made on first use and closed at shutdown, after EmailWorker has let its sends
- * end. Nothing here logs: the caller records the outcome.
+ * end. Nodemailer is loaded with it, not at start: a server without a relay never needs it.
+ * Nothing here logs: the caller records the outcome.
  */
 @Injectable()
 export class SmtpSender implements OnApplicationShutdown {
-  private transport?: Transporter;
+  private transport?: Promise<Transporter>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async send(email: OutgoingEmail): Promise<EmailSendOutcome> {
-    const transport = this.transportOf();
+    const transport = await this.transportOf();
     if (!transport) return { sent: false, temporary: true, reason: 'SMTP not configured' };
     try {
       const info = (await transport.sendMail({
@@ -88,23 +89,27 @@ export class SmtpSender implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
-    this.transport?.close();
+  async onApplicationShutdown(): Promise<void> {
+    const transport = this.transport;
     this.transport = undefined;
+    (await transport)?.close();
   }
 
-  private transportOf(): Transporter | undefined {
+  /** Sends at once share the one transport being made. */
+  private transportOf(): Promise<Transporter> | undefined {
     if (this.transport || !this.config.smtpUrl) return this.transport;
-    this.transport = createTransport({
-      url: this.config.smtpUrl,
-      pool: true,
-      maxConnections: MAX_CONNECTIONS,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
-      logger: false,
-      debug: false,
-    });
+    this.transport = import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: this.config.smtpUrl,
+        pool: true,
+        maxConnections: MAX_CONNECTIONS,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+        logger: false,
+        debug: false,
+      }),
+    );
     return this.transport;
   }
 }
