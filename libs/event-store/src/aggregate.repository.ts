@@ -4,7 +4,9 @@ import type { Aggregate } from './aggregate';
 import type { ManyChange, Prepared, SingleChange, TargetsOf } from './aggregate-change';
 import { EventStore } from './event-store';
 import type { EventMetadata, RecordedEvent } from './events';
+import { KeyedMutex } from './keyed-mutex';
 import { retryOnConflict } from './retry-on-conflict';
+import { lockStreamRows } from './stream-row-locks';
 import type { StreamTarget } from './stream-target';
 
 export interface AggregateToSave {
@@ -16,6 +18,9 @@ export interface AggregateToSave {
 /** Loads aggregates from their streams and appends what they decided, with optimistic concurrency. */
 @Injectable()
 export class AggregateRepository {
+  /** This process's writers of a stream, taking turns (one app's, whatever its requests). */
+  private readonly turns = new KeyedMutex();
+
   constructor(private readonly store: EventStore) {}
 
   async load<A extends Aggregate>(
@@ -29,9 +34,10 @@ export class AggregateRepository {
   /**
    * The usual command on one aggregate: in one transaction `before` runs, the aggregate is
    * loaded, `decide` raises events (and answers), they are appended, `after` runs. In its
-   * own transaction a concurrent writer makes it run again from `before` (ABORTED after
-   * 10); in the caller's (`manager`) a conflict fails the caller's transaction, whose own
-   * retry runs it again. `change` may be just the decide function.
+   * own transaction it waits for this process's other writers of the stream, and a writer
+   * of another process that got there first makes it run again from `before` (`inTurn`); in
+   * the caller's (`manager`) a conflict fails the caller's transaction, whose own retry runs
+   * it again. `change` may be just the decide function.
    */
   update<A extends Aggregate, R, B extends object = Prepared, T = R>(
     target: StreamTarget<A>,
@@ -64,33 +70,53 @@ export class AggregateRepository {
     change: ManyChange<A, B, R, T>,
     manager?: EntityManager,
   ): Promise<T> {
-    const attempt = () =>
-      this.store.transaction(async (m) => {
-        const prepared = (change.before ? await change.before(m) : {}) as B;
-        const list = typeof targets === 'function' ? targets(prepared) : targets;
-        const loaded = await this.store.readStreams(
-          list.map((t) => t.streamId),
-          m,
-        );
-        const aggregates = list.map((t) =>
-          t.create().load((loaded.get(t.streamId) ?? []) as never),
-        );
-        const result = await change.decide(aggregates, { prepared, loaded, manager: m });
-        const recorded = await this.save(
-          [
-            ...((prepared as Prepared).toSave ?? []),
-            ...list.map(({ streamId, streamType }, i) => ({
-              streamId,
-              streamType,
-              aggregate: aggregates[i],
-            })),
-          ],
-          metadata,
-          m,
-        );
-        return change.after ? change.after(m, recorded, result) : (result as unknown as T);
-      }, manager);
-    return manager ? attempt() : retryOnConflict(attempt);
+    const attempt = async (m: EntityManager) => {
+      const prepared = (change.before ? await change.before(m) : {}) as B;
+      const list = typeof targets === 'function' ? targets(prepared) : targets;
+      const loaded = await this.store.readStreams(
+        list.map((t) => t.streamId),
+        m,
+      );
+      const aggregates = list.map((t) => t.create().load((loaded.get(t.streamId) ?? []) as never));
+      const result = await change.decide(aggregates, { prepared, loaded, manager: m });
+      const recorded = await this.save(
+        [
+          ...((prepared as Prepared).toSave ?? []),
+          ...list.map(({ streamId, streamType }, i) => ({
+            streamId,
+            streamType,
+            aggregate: aggregates[i],
+          })),
+        ],
+        metadata,
+        m,
+      );
+      return change.after ? change.after(m, recorded, result) : (result as unknown as T);
+    };
+    if (manager) return this.store.transaction(attempt, manager);
+    // Targets known only from `before`, and what `before` opens, are learnt from a conflict.
+    return this.inTurn(
+      typeof targets === 'function' ? [] : targets.map((t) => t.streamId),
+      attempt,
+    );
+  }
+
+  /**
+   * Runs `attempt` in a transaction of its own after this process's other writers of
+   * `streamIds` are done (they take turns, so they never conflict with each other), and
+   * again, from fresh state, when a writer of another process appended first: that next
+   * attempt holds the streams it lost on, in this process and in the database, so it
+   * cannot lose on them again (`retryOnConflict`).
+   */
+  inTurn<T>(streamIds: readonly string[], attempt: (m: EntityManager) => Promise<T>): Promise<T> {
+    return retryOnConflict(
+      (contended) =>
+        this.store.transaction(async (m) => {
+          await lockStreamRows(m, contended);
+          return attempt(m);
+        }),
+      { mutex: this.turns, streamIds },
+    );
   }
 
   /** Appends the pending events of every aggregate in one transaction. */

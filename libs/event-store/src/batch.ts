@@ -5,7 +5,6 @@ import type { Aggregate } from './aggregate';
 import { AggregateRepository, type AggregateToSave } from './aggregate.repository';
 import { EventStore } from './event-store';
 import type { EventMetadata } from './events';
-import { retryOnConflict } from './retry-on-conflict';
 
 /** Why a batch item failed, for callers to act on without parsing the message (D5.3). */
 export type ItemFailureCode = (typeof ITEM_FAILURE_CODES)[number];
@@ -91,7 +90,9 @@ export interface StreamBatch<I, A extends Aggregate> {
  * The batch command of D5: every item's aggregate is loaded in one query, each item decided
  * in order (an id given twice fails every time it appears: a map keyed by id can only say
  * one thing about it), and all successful items are appended in one transaction with one
- * multi-row insert. A concurrent writer makes the whole batch decide again from fresh state.
+ * multi-row insert. The batch takes turns with this process's writers of its items' streams;
+ * a writer of another process that appended first makes the whole batch decide again from
+ * fresh state (`AggregateRepository.inTurn`).
  */
 @Injectable()
 export class StreamBatchRunner {
@@ -103,29 +104,25 @@ export class StreamBatchRunner {
   run<I, A extends Aggregate>(batch: StreamBatch<I, A>): Promise<BatchResult> {
     const ids = batch.items.map((item) => batch.idOf(item));
     const repeated = repeatedIds(ids);
-    return retryOnConflict(() =>
-      this.store.transaction(async (manager) => {
-        const extra = (await batch.prepare?.(manager)) ?? [];
-        const unique = ids.filter((id) => !repeated.has(id)); // ids seen once are unique
-        const streams = new Map(unique.map((id) => [id, batch.streamOf(id)]));
-        const history = await this.store.readStreams(
-          [...streams.values()].map((s) => s.streamId),
-          manager,
-        );
-        const outcome = new BatchOutcome();
-        const toSave: AggregateToSave[] = [];
-        batch.items.forEach((item, i) => {
-          const id = ids[i];
-          if (repeated.has(id)) return outcome.fail(id, DUPLICATE_ID_MESSAGE, 'duplicate');
-          const { streamId, streamType } = streams.get(id)!;
-          const aggregate = batch.create(id).load((history.get(streamId) ?? []) as never);
-          if (outcome.attempt(id, () => batch.decide(aggregate, item))) {
-            toSave.push({ streamId, streamType, aggregate });
-          }
-        });
-        await this.repository.save([...extra, ...toSave], batch.metadata, manager);
-        return outcome.toJSON();
-      }),
-    );
+    const unique = ids.filter((id) => !repeated.has(id)); // ids seen once are unique
+    const streams = new Map(unique.map((id) => [id, batch.streamOf(id)]));
+    const streamIds = [...streams.values()].map((s) => s.streamId);
+    return this.repository.inTurn(streamIds, async (manager) => {
+      const extra = (await batch.prepare?.(manager)) ?? [];
+      const history = await this.store.readStreams(streamIds, manager);
+      const outcome = new BatchOutcome();
+      const toSave: AggregateToSave[] = [];
+      batch.items.forEach((item, i) => {
+        const id = ids[i];
+        if (repeated.has(id)) return outcome.fail(id, DUPLICATE_ID_MESSAGE, 'duplicate');
+        const { streamId, streamType } = streams.get(id)!;
+        const aggregate = batch.create(id).load((history.get(streamId) ?? []) as never);
+        if (outcome.attempt(id, () => batch.decide(aggregate, item))) {
+          toSave.push({ streamId, streamType, aggregate });
+        }
+      });
+      await this.repository.save([...extra, ...toSave], batch.metadata, manager);
+      return outcome.toJSON();
+    });
   }
 }

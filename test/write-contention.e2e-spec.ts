@@ -1,0 +1,160 @@
+import { jest } from '@jest/globals';
+import { ConcurrencyError, EventStore } from '@app/event-store';
+import { createTestApp, dropTestDatabase, type TestApp } from '@app/testing';
+import { organizationStream } from '../libs/organizations/src/domain/organization.aggregate';
+
+// Many writers on one stream at once: every write is answered 200 and lands. Inside one
+// process writers of a stream take turns; across processes a write that lost the race is
+// decided again from fresh state (and holds the stream while it is).
+const WRITERS = 50;
+const doc = { organizationId: 'hot-org', documentId: 'hot-doc' };
+const ann = { userId: 'ann', name: 'Ann' };
+
+interface Target {
+  app: TestApp;
+  headers: Record<string, string>;
+}
+
+/** The organization, document and annotation (with its first comment) the writers share. */
+async function prepare({ app, headers }: Target): Promise<void> {
+  const made = await app.post(
+    '/v2/commentannotations/add',
+    {
+      ...doc,
+      createOrganization: true,
+      createDocument: true,
+      commentAnnotations: [
+        { annotationId: 'hot', commentData: [{ commentText: 'first', from: ann }] },
+      ],
+    },
+    headers,
+  );
+  expect(made.status).toBe(200);
+}
+
+/** `WRITERS` comment adds and `WRITERS` organization updates at once, spread over `targets`. */
+async function writeAtOnce(targets: Target[]) {
+  const on = (i: number) => targets[i % targets.length];
+  const range = Array.from({ length: WRITERS }, (_, i) => i);
+  const [comments, updates] = await Promise.all([
+    Promise.all(
+      range.map((i) =>
+        on(i).app.post(
+          '/v2/commentannotations/comments/add',
+          { ...doc, annotationId: 'hot', commentData: [{ commentText: `c${i}`, from: ann }] },
+          on(i).headers,
+        ),
+      ),
+    ),
+    Promise.all(
+      range.map((i) =>
+        on(i).app.post(
+          '/v2/organizations/update',
+          {
+            organizations: [
+              { organizationId: doc.organizationId, organizationName: `n${i}`, [`f${i}`]: i },
+            ],
+          },
+          on(i).headers,
+        ),
+      ),
+    ),
+  ]);
+  return { comments, updates };
+}
+
+/** Every answer a success, and every write read back from `reader`. */
+async function expectAllLanded(
+  { comments, updates }: Awaited<ReturnType<typeof writeAtOnce>>,
+  reader: Target,
+) {
+  expect(comments.map((r) => [r.status, r.body.error?.status])).toEqual(
+    comments.map(() => [200, undefined]),
+  );
+  expect(
+    updates.map((r) => [r.status, r.body.result?.data?.[doc.organizationId]?.success]),
+  ).toEqual(updates.map(() => [200, true]));
+  // Each comment got its own id after the first comment's 1, and each is stored.
+  const ids = comments.map((r) => r.body.result.data[0] as number).sort((a, b) => a - b);
+  expect(ids).toEqual(Array.from({ length: WRITERS }, (_, i) => i + 2));
+  const [annotation] = (
+    await reader.app.post(
+      '/v2/commentannotations/get',
+      { ...doc, annotationIds: ['hot'] },
+      reader.headers,
+    )
+  ).body.result.data;
+  expect(annotation.comments.map((c: { commentText: string }) => c.commentText).sort()).toEqual(
+    ['first', ...Array.from({ length: WRITERS }, (_, i) => `c${i}`)].sort(),
+  );
+
+  // One event per update after the organization's creation; the read model shows every
+  // update's own field, and the name of the update the log has last.
+  const apiKey = reader.headers['x-service-api-key'];
+  const events = await reader.app.app
+    .get(EventStore)
+    .readStream(organizationStream(apiKey, doc.organizationId));
+  expect(events.map((e) => e.type)).toEqual([
+    'organizations.organization-added',
+    ...Array.from({ length: WRITERS }, () => 'organizations.organization-updated'),
+  ]);
+  const last = events.at(-1)!.data as { organizationName: string };
+  const [org] = (
+    await reader.app.post(
+      '/v2/organizations/get',
+      { organizationIds: [doc.organizationId] },
+      reader.headers,
+    )
+  ).body.result.data;
+  for (let i = 0; i < WRITERS; i++) expect(org[`f${i}`]).toBe(i);
+  expect(org.organizationName).toBe(last.organizationName);
+}
+
+describe('write contention: one stream, many writers', () => {
+  it(`lands ${WRITERS} comment adds on one annotation and ${WRITERS} updates of one organization, all at once`, async () => {
+    const app = await createTestApp();
+    try {
+      const target = { app, headers: app.apiKeyHeaders(await app.createWorkspace()) };
+      await prepare(target);
+      // Writers of one stream in one process take turns: none finds the stream moved on.
+      const store = app.app.get(EventStore);
+      const append = store.append.bind(store);
+      let conflicts = 0;
+      jest.spyOn(store, 'append').mockImplementation(async (...args) => {
+        try {
+          return await append(...args);
+        } catch (err) {
+          if (err instanceof ConcurrencyError) conflicts += 1;
+          throw err;
+        }
+      });
+      await expectAllLanded(await writeAtOnce([target]), target);
+      expect(conflicts).toBe(0);
+    } finally {
+      jest.restoreAllMocks();
+      await app.close();
+    }
+  });
+});
+
+const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+onPostgres('write contention on two instances (Postgres)', () => {
+  it('lands the same writes split over two instances on one database', async () => {
+    const a = await createTestApp({ keepDatabase: true });
+    const b = await createTestApp({ databaseUrl: a.config.databaseUrl });
+    try {
+      const headers = a.apiKeyHeaders(await a.createWorkspace());
+      const targets = [
+        { app: a, headers },
+        { app: b, headers },
+      ];
+      await prepare(targets[0]);
+      await expectAllLanded(await writeAtOnce(targets), targets[1]);
+    } finally {
+      await b.close();
+      await a.close();
+      await dropTestDatabase(a.config.databaseUrl!);
+    }
+  });
+});
