@@ -103,10 +103,10 @@ export class AggregateRepository {
 
   /**
    * Runs `attempt` in a transaction of its own after this process's other writers of
-   * `streamIds` are done (they take turns, so they never conflict with each other), and
-   * again, from fresh state, when a writer of another process appended first: that next
-   * attempt holds the streams it lost on, in this process and in the database, so it
-   * cannot lose on them again (`retryOnConflict`).
+   * `streamIds` are done (they take turns: on those streams they never conflict with each
+   * other), and again, from fresh state, when another writer appended first: that next
+   * attempt holds the streams it lost on, in this process and (once they exist) in the
+   * database, so it cannot lose on them again (`retryOnConflict`).
    */
   inTurn<T>(streamIds: readonly string[], attempt: (m: EntityManager) => Promise<T>): Promise<T> {
     return retryOnConflict(
