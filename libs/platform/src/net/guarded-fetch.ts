@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { Agent, RequestInit as UndiciRequestInit } from 'undici';
 import {
   checkedLookup,
   isRefusedLiteral,
@@ -39,21 +39,27 @@ export function guardedFetch(options: {
   allowPrivate: boolean;
   resolveAll?: ResolveAll;
 }): GuardedFetch {
-  const agent = new Agent({
-    connect: { lookup: checkedLookup(options.allowPrivate, options.resolveAll) },
-  });
+  // undici is loaded, and the pool made, on the first call: only webhook deliveries and Ask AI
+  // call out, and loading it cost every start about 60 ms.
+  let agent: Agent | undefined;
   const guarded = async (input: unknown, init?: RequestInit): Promise<Response> => {
     if (isRefusedLiteral(urlOf(input).hostname, options.allowPrivate)) {
       throw new PrivateTargetError();
     }
-    const response = await undiciFetch(input as string, {
-      ...(init as UndiciRequestInit),
-      redirect: 'manual',
-      dispatcher: agent,
-    }).catch((error: unknown) => {
-      // A refusal at connection time comes wrapped in "fetch failed", which SDKs retry.
-      throw guardedFetchRefusal(error) ?? error;
+    const undici = await loadUndici();
+    agent ??= new undici.Agent({
+      connect: { lookup: checkedLookup(options.allowPrivate, options.resolveAll) },
     });
+    const response = await undici
+      .fetch(input as string, {
+        ...(init as UndiciRequestInit),
+        redirect: 'manual',
+        dispatcher: agent,
+      })
+      .catch((error: unknown) => {
+        // A refusal at connection time comes wrapped in "fetch failed", which SDKs retry.
+        throw guardedFetchRefusal(error) ?? error;
+      });
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
       throw new RedirectRefusedError(response.status);
@@ -62,10 +68,13 @@ export function guardedFetch(options: {
   };
   return {
     fetch: guarded as typeof fetch,
-    close: () => agent.close(),
-    destroy: () => agent.destroy(),
+    close: async () => agent?.close(),
+    destroy: async () => agent?.destroy(),
   };
 }
+
+let undiciModule: Promise<typeof import('undici')> | undefined;
+const loadUndici = () => (undiciModule ??= import('undici'));
 
 /** The refusal or redirect somewhere in an error's `cause` chain (SDKs wrap what fetch threw). */
 export function guardedFetchRefusal(

@@ -40,6 +40,9 @@ export interface JobTransport {
 
 export const JOB_TRANSPORT = Symbol('JOB_TRANSPORT');
 
+/** The Bull queue every job runs on (REDIS_URL set). */
+export const QUEUE_NAME = 'jobs';
+
 /**
  * Thrown by a job handler to say when its next attempt runs (instead of the ledger's doubling
  * backoff). `countsAsAttempt: false` defers the job without using up an attempt (a busy or
