@@ -12,6 +12,7 @@ import { BenchRelay, emailBench } from './email.bench';
 import { median } from './stats';
 import { BenchReport } from './report';
 import { smallCallsBench } from './small-calls/small-calls.bench';
+import { startTimeBench } from './start-time.bench';
 
 const SCENARIOS = [
   'timings',
@@ -23,10 +24,11 @@ const SCENARIOS = [
   'activities',
   'email',
   'small-calls',
+  'start-time',
 ];
 
 /** Scenarios that start servers of their own, in processes of their own. */
-const OWN_SERVERS = ['small-calls'];
+const OWN_SERVERS = ['small-calls', 'start-time'];
 
 /**
  * `npm run bench`: the server on real Postgres when DATABASE_URL is set (else embedded), over
@@ -52,6 +54,8 @@ const OWN_SERVERS = ['small-calls'];
  *   commit → accepted by the relay; see email.bench.ts).
  * - small-calls: operations 11, 2 and a one-item 6 under 50 connections against a bare Fastify +
  *   `pg` server running the same SQL, and the server's RSS (see small-calls.bench.ts).
+ * - start-time: process start to a healthy /health per engine (start-time.bench.ts); only when
+ *   named, as it starts the built server (`npm run build` first).
  * `npm run bench -- <scenario>...` runs only the named ones; none runs them all. The figures
  * end in one markdown table (report.ts).
  */
@@ -69,14 +73,28 @@ async function main(only: string[]): Promise<void> {
   );
   console.log(`node ${process.version}; ${runs} runs each\n`);
   if (wanted('small-calls')) await smallCallsBench(report);
+  // Only when named: it starts the built server (`npm run build` first).
+  if (only.includes('start-time')) {
+    for (const row of await startTimeBench()) {
+      report.add({
+        scenario: 'start to a healthy /health, median',
+        figure: `${row.engine}: ${row.case}`,
+        value: `${row.ms.toFixed(0)} ms`,
+      });
+    }
+  }
   if (only.length === 0 || only.some((name) => !OWN_SERVERS.includes(name))) {
-    await inProcessScenarios(wanted, runs);
+    await inProcessScenarios(wanted, runs, report);
   }
   console.log(`\n${report.toMarkdown()}`);
 }
 
 /** The scenarios that share one server in this process. */
-async function inProcessScenarios(wanted: (name: string) => boolean, runs: number): Promise<void> {
+async function inProcessScenarios(
+  wanted: (name: string) => boolean,
+  runs: number,
+  report: BenchReport,
+): Promise<void> {
   // The relay is up before the server, which is configured with its URL (SMTP_URL).
   const relay = wanted('email') ? await BenchRelay.start() : undefined;
   const server = await startBenchServer(relay ? { smtpUrl: relay.url } : {});
@@ -86,7 +104,7 @@ async function inProcessScenarios(wanted: (name: string) => boolean, runs: numbe
       : 'embedded PGlite (in memory)';
     const queue = server.config.redisUrl ? 'Bull on Redis' : 'in-process';
     console.log(`database: ${database}; queue: ${queue}\n`);
-    if (wanted('timings')) await timings(server, runs);
+    if (wanted('timings')) await timings(server, runs, report);
     const records = Number(process.env.BENCH_GDPR_RECORDS ?? 100_000);
     if (wanted('deletion') && records > 0) {
       const d = await deleteUserData(server, records);
@@ -116,7 +134,7 @@ async function inProcessScenarios(wanted: (name: string) => boolean, runs: numbe
 }
 
 /** Medians of the timed figures, each with its ratio to the floor. */
-async function timings(server: BenchServer, runs: number): Promise<void> {
+async function timings(server: BenchServer, runs: number, report: BenchReport): Promise<void> {
   const figures: Timings[] = [
     ...(await addDocuments(server, runs)),
     ...(await readOrganizations(server, runs)),
@@ -130,6 +148,15 @@ async function timings(server: BenchServer, runs: number): Promise<void> {
       `${name.padEnd(width)}  ${m.toFixed(1).padStart(9)}  ${(m / floor).toFixed(2).padStart(7)}`,
     );
   }
+  report.add(
+    ...figures.slice(1).map(({ name, times }) => ({
+      scenario: `timings, median of ${runs}`,
+      figure: name,
+      value: `${median(times).toFixed(1)} ms`,
+      reference: `floor ${floor.toFixed(1)} ms`,
+      ratio: `${(median(times) / floor).toFixed(2)}×`,
+    })),
+  );
 }
 
 /** One erasure alone and beside many other tenants' events: its cost must not grow with them. */

@@ -1,6 +1,7 @@
 // One server of the small-calls scenario in a process of its own (the project, or the ceiling
 // beside it), so that the load generator and the other server share no event loop with it.
 // Its stdout (the request logs) goes nowhere; it speaks to the bench over IPC.
+import { writeHeapSnapshot } from 'node:v8';
 import { loadConfig } from '@app/platform';
 import { startBenchServer, type BenchServer } from '../bench-server';
 import { startCeiling, type Ceiling } from './ceiling-server';
@@ -24,10 +25,7 @@ export interface CeilingReady {
 }
 
 /** The bench asks a server for its memory with `{ memory: true }`. */
-export interface MemoryAnswer {
-  rss: number;
-  heapUsed: number;
-}
+export type MemoryAnswer = NodeJS.MemoryUsage;
 
 const DOCUMENTS = 20;
 
@@ -89,10 +87,12 @@ async function main(): Promise<void> {
     const seeded = await seed(server);
     process.send!({ kind: 'project', url: server.baseUrl, ...seeded } satisfies ProjectReady);
   }
-  process.on('message', (message: { memory?: boolean; close?: boolean }) => {
+  process.on('message', (message: { memory?: boolean; snapshot?: string; close?: boolean }) => {
     if (message.memory) {
-      const { rss, heapUsed } = process.memoryUsage();
-      process.send!({ rss, heapUsed } satisfies MemoryAnswer);
+      const usage: MemoryAnswer = process.memoryUsage();
+      // Measured before the snapshot, which makes the process grow.
+      if (message.snapshot) writeHeapSnapshot(message.snapshot);
+      process.send!(usage);
     }
     if (message.close) {
       void close().then(

@@ -51,8 +51,9 @@ class ServerProcess<T> {
     return new ServerProcess(child, ready);
   }
 
-  memory(): Promise<MemoryAnswer> {
-    this.child.send({ memory: true });
+  /** Its memory; with `snapshot`, a heap snapshot written there first. */
+  memory(snapshot?: string): Promise<MemoryAnswer> {
+    this.child.send({ memory: true, snapshot });
     return new Promise((resolve) => this.child.once('message', (m) => resolve(m as MemoryAnswer)));
   }
 
@@ -74,7 +75,11 @@ async function round(url: string, call: Call, seconds: number): Promise<Round> {
     idReplacement: true,
   });
   const failed = r.non2xx + r.errors + r.timeouts;
-  if (failed > 0) throw new Error(`${call.name} at ${url}: ${failed} calls failed`);
+  if (failed > 0) {
+    throw new Error(
+      `${call.name} at ${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
+    );
+  }
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
@@ -105,6 +110,9 @@ function calls(p: ProjectReady): Call[] {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const whole = (n: number) => n.toFixed(0);
+/** Where the RSS is: V8's heap (in use of its total), and memory outside it (buffers). */
+const heap = (m: MemoryAnswer) =>
+  `heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}`;
 
 /**
  * Small calls against their ceiling: the project and a bare Fastify + `pg` server running the
@@ -126,7 +134,10 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl, p.encryptionKey])
     : undefined;
   try {
-    const idle = await project.memory();
+    // BENCH_HEAP_SNAPSHOTS: a directory for heap snapshots of the project, idle and loaded.
+    const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+    const snapshot = (name: string) => snapshots && join(snapshots, `project-${name}.heapsnapshot`);
+    const idle = await project.memory(snapshot('idle'));
     const servers: (readonly [string, string])[] = [['project', p.url]];
     if (ceiling) servers.push(['ceiling', ceiling.ready.url]);
     const ops = (process.env.BENCH_SMALL_OPS ?? '11,2,6').split(',').map((o) => `op ${o.trim()}:`);
@@ -185,14 +196,19 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
             .join(', ')}`,
       );
     }
-    const loaded = await project.memory();
+    const loaded = await project.memory(snapshot('loaded'));
     report.add(
-      { scenario: 'memory', figure: 'RSS idle (started, seeded)', value: mb(idle.rss) },
+      {
+        scenario: 'memory',
+        figure: 'RSS idle (started, seeded)',
+        value: mb(idle.rss),
+        reference: heap(idle),
+      },
       {
         scenario: 'memory',
         figure: 'RSS after the small-calls load',
         value: mb(loaded.rss),
-        reference: `heap used ${mb(loaded.heapUsed)}`,
+        reference: heap(loaded),
       },
     );
   } finally {
