@@ -1,10 +1,10 @@
 import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Metrics } from '@app/platform';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ConcurrencyError } from './concurrency.error';
+import { newEventId } from './event-id';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import type { DomainEvent, EventMetadata, RecordedEvent } from './events';
 import { Projection, type InlineProjection } from './projection';
@@ -19,6 +19,25 @@ export interface StreamAppend {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/** An event row as the append sends it; `stream_type` only on the events of a new stream. */
+interface EventRowInput {
+  id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  stream_type?: string;
+}
+
+/** What the database decides for an appended event. */
+interface StoredEventRow {
+  event_id: string;
+  global_position: string;
+  transaction_id: string;
+  created_at: Date;
+}
 
 /**
  * The event log on Postgres. An append is one transaction: a conditional version bump per
@@ -82,7 +101,7 @@ export class EventStore implements OnModuleInit {
     const appended = await this.transaction(async (m) => {
       let events: RecordedEvent[];
       try {
-        await this.bumpVersions(m, nonEmpty);
+        await this.bumpExisting(m, nonEmpty);
         events = await this.insertEvents(m, nonEmpty, metadata);
       } catch (err) {
         // Only the stream and event keys are written here: a unique violation is a conflict.
@@ -104,21 +123,9 @@ export class EventStore implements OnModuleInit {
     return appended;
   }
 
-  private async bumpVersions(m: EntityManager, appends: StreamAppend[]): Promise<void> {
-    const created = appends.filter((a) => a.expectedVersion === 0);
+  /** Moves each existing stream on from its expected version; one that moved meanwhile conflicts. */
+  private async bumpExisting(m: EntityManager, appends: StreamAppend[]): Promise<void> {
     const existing = appends.filter((a) => a.expectedVersion > 0);
-    if (created.length > 0) {
-      // The primary key turns a concurrent creation into a unique violation.
-      await m.query(
-        `INSERT INTO streams (stream_id, stream_type, version)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])`,
-        [
-          created.map((a) => a.streamId),
-          created.map((a) => a.streamType),
-          created.map((a) => a.events.length),
-        ],
-      );
-    }
     if (existing.length > 0) {
       // Wrapped in a SELECT: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
       const updated: { stream_id: string }[] = await m.query(
@@ -149,52 +156,56 @@ export class EventStore implements OnModuleInit {
     metadata: EventMetadata,
   ): Promise<RecordedEvent[]> {
     const pending: Omit<RecordedEvent, 'globalPosition' | 'transactionId' | 'createdAt'>[] = [];
+    const rows: EventRowInput[] = [];
+    const now = Date.now();
     for (const a of appends) {
-      a.events.forEach((event, i) =>
-        pending.push({
-          eventId: randomUUID(),
+      // A new stream's row is made from its events' rows: they carry its type.
+      const streamType = a.expectedVersion === 0 ? a.streamType : undefined;
+      a.events.forEach((event, i) => {
+        const e = {
+          eventId: newEventId(now),
           streamId: a.streamId,
           streamVersion: a.expectedVersion + i + 1,
           type: event.type,
           schemaVersion: schemaVersionOf(event.type),
           data: event.data,
           metadata,
-        }),
-      );
+        };
+        pending.push(e);
+        rows.push({
+          id: e.eventId,
+          stream_id: e.streamId,
+          version: e.streamVersion,
+          type: e.type,
+          schema_version: e.schemaVersion,
+          data: e.data,
+          stream_type: streamType,
+        });
+      });
     }
-    // One statement for every event of every stream, its rows in one JSON parameter (cheaper
-    // to send and parse than five arrays of escaped literals). Only what the database decides
-    // comes back; the payloads are already here. The tenant goes in its own indexed column too:
-    // erasure and per-tenant reads find a key's events without scanning other tenants'.
-    const rows: {
-      event_id: string;
-      global_position: string;
-      transaction_id: string;
-      created_at: Date;
-    }[] = await m.query(
-      `INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, api_key)
+    // One statement for every event of every stream, and the row of every new stream (the
+    // primary key turns a concurrent creation into a unique violation), its rows in one JSON
+    // parameter (cheaper to send and parse than arrays of escaped literals). Only what the
+    // database decides comes back; the payloads are already here. The tenant goes in its own
+    // indexed column too: erasure and per-tenant reads find a key's events without scanning
+    // other tenants'.
+    const stored: StoredEventRow[] = await m.query(
+      `WITH e AS MATERIALIZED (
+         SELECT * FROM json_to_recordset($1::json) AS e(id uuid, stream_id text, version bigint,
+           type text, schema_version int, data jsonb, stream_type text)),
+       created AS (
+         INSERT INTO streams (stream_id, stream_type, version)
+         SELECT stream_id, stream_type, max(version) FROM e WHERE stream_type IS NOT NULL
+         GROUP BY stream_id, stream_type)
+       INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, api_key)
        SELECT e.id, e.stream_id, e.version, e.type, e.schema_version, e.data, $2::jsonb, $3::text
-       FROM json_to_recordset($1::json)
-         AS e(id uuid, stream_id text, version bigint, type text, schema_version int, data jsonb)
+       FROM e
        RETURNING event_id, global_position, transaction_id::text AS transaction_id, created_at`,
-      [
-        JSON.stringify(
-          pending.map((e) => ({
-            id: e.eventId,
-            stream_id: e.streamId,
-            version: e.streamVersion,
-            type: e.type,
-            schema_version: e.schemaVersion,
-            data: e.data,
-          })),
-        ),
-        JSON.stringify(metadata),
-        metadata.apiKey ?? null,
-      ],
+      [JSON.stringify(rows), JSON.stringify(metadata), metadata.apiKey ?? null],
     );
-    const stored = new Map(rows.map((row) => [row.event_id, row]));
+    const byId = new Map(stored.map((row) => [row.event_id, row]));
     return pending.map((event) => {
-      const row = stored.get(event.eventId)!;
+      const row = byId.get(event.eventId)!;
       return {
         ...event,
         globalPosition: String(row.global_position),
