@@ -1,6 +1,7 @@
 import { DiscoveryService } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from './events';
+import { storedTypesOf, upcastKeys } from './upcasters';
 
 /**
  * A projection that runs inside the append transaction, so a read right after a write sees
@@ -17,6 +18,16 @@ export interface InlineProjection {
 
 /** Marks a provider as an inline projection; the event store finds it at start. */
 export const Projection = DiscoveryService.createDecorator();
+
+/**
+ * Whether the log holds events of `types` only in the form appends write them: no upcaster
+ * reads an older form (or another type) as one of them. A projection may then read those
+ * events' stored rows in SQL instead of sending their payloads back to the database.
+ */
+export function storedAsWritten(types: readonly string[]): boolean {
+  if (storedTypesOf(types).length > new Set(types).size) return false;
+  return !upcastKeys().some((key) => types.includes(key.slice(0, key.lastIndexOf('@'))));
+}
 
 /**
  * Work done after the fact, from the log: events in commit order from a saved checkpoint,
