@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
 import type { ManyChange, Prepared, SingleChange, TargetsOf } from './aggregate-change';
 import { EventStore } from './event-store';
@@ -21,7 +21,10 @@ export class AggregateRepository {
   /** This process's writers of a stream, taking turns (one app's, whatever its requests). */
   private readonly turns = new KeyedMutex();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+  ) {}
 
   async load<A extends Aggregate>(
     streamId: string,
@@ -34,10 +37,12 @@ export class AggregateRepository {
   /**
    * The usual command on one aggregate: in one transaction `before` runs, the aggregate is
    * loaded, `decide` raises events (and answers), they are appended, `after` runs. In its
-   * own transaction it waits for this process's other writers of the stream, and a writer
-   * of another process that got there first makes it run again from `before` (`inTurn`); in
-   * the caller's (`manager`) a conflict fails the caller's transaction, whose own retry runs
-   * it again. `change` may be just the decide function.
+   * own transaction it waits for this process's other writers of the stream that take turns,
+   * and a writer that got there first without one (another process's, or one of this
+   * process that took no turn on the stream, see `retryOnConflict`) makes it run again from `before` (`inTurn`); in the caller's (`manager`) a
+   * conflict fails the caller's transaction, whose own retry runs it again. `change` may be
+   * just the decide function. Another write of the same stream without `manager` inside
+   * `before`, `decide` or `after` would wait for itself: it fails at once instead.
    */
   update<A extends Aggregate, R, B extends object = Prepared, T = R>(
     target: StreamTarget<A>,
@@ -70,9 +75,13 @@ export class AggregateRepository {
     change: ManyChange<A, B, R, T>,
     manager?: EntityManager,
   ): Promise<T> {
-    const attempt = async (m: EntityManager) => {
+    const attempt = async (m: EntityManager, contended: readonly string[] = []) => {
       const prepared = (change.before ? await change.before(m) : {}) as B;
       const list = typeof targets === 'function' ? targets(prepared) : targets;
+      // After `before`, which may take other locks first (a document's numbering), as every
+      // writer does before its append takes these rows; streams `before` read already
+      // (`toSave`) may still have moved on since.
+      await lockStreamRows(m, contended);
       const loaded = await this.store.readStreams(
         list.map((t) => t.streamId),
         m,
@@ -93,8 +102,8 @@ export class AggregateRepository {
       );
       return change.after ? change.after(m, recorded, result) : (result as unknown as T);
     };
-    if (manager) return this.store.transaction(attempt, manager);
-    // Targets known only from `before`, and what `before` opens, are learnt from a conflict.
+    if (manager) return this.store.transaction((m) => attempt(m), manager);
+    // Targets chosen by `before`, and what `before` opens, take a turn once a conflict names them.
     return this.inTurn(
       typeof targets === 'function' ? [] : targets.map((t) => t.streamId),
       attempt,
@@ -103,20 +112,39 @@ export class AggregateRepository {
 
   /**
    * Runs `attempt` in a transaction of its own after this process's other writers of
-   * `streamIds` are done (they take turns: on those streams they never conflict with each
-   * other), and again, from fresh state, when another writer appended first: that next
-   * attempt holds the streams it lost on, in this process and (once they exist) in the
-   * database, so it cannot lose on them again (`retryOnConflict`).
+   * `streamIds` that take turns are done (on those streams they never conflict with each
+   * other), and again, from fresh state, when another writer appended first (`retryOnConflict`).
+   * That next attempt holds the streams it lost on in this process, and is given them
+   * (`contended`) to hold their rows (`lockStreamRows`) just before it reads them, so no
+   * other writer, of this process or another, can append to them first.
+   *
+   * Fails at once, rather than wait for ever, when called inside a write that holds one of
+   * `streamIds`, and, on a database with a single connection (which that write holds), when
+   * called inside any such write.
    */
-  inTurn<T>(streamIds: readonly string[], attempt: (m: EntityManager) => Promise<T>): Promise<T> {
-    return retryOnConflict(
-      (contended) =>
-        this.store.transaction(async (m) => {
-          await lockStreamRows(m, contended);
-          return attempt(m);
-        }),
-      { mutex: this.turns, streamIds },
-    );
+  inTurn<T>(
+    streamIds: readonly string[],
+    attempt: (m: EntityManager, contended: readonly string[]) => Promise<T>,
+  ): Promise<T> {
+    if (this.turns.insideRun && this.singleConnection()) {
+      return Promise.reject(
+        new Error(
+          'Embedded database: a write in a transaction of its own inside another write would ' +
+            "wait for ever for the single connection; run it in the outer write's transaction " +
+            '(pass its manager)',
+        ),
+      );
+    }
+    return retryOnConflict((contended) => this.store.transaction((m) => attempt(m, contended)), {
+      mutex: this.turns,
+      streamIds,
+    });
+  }
+
+  /** The pool lends one connection (the embedded database). */
+  private singleConnection(): boolean {
+    const pool = (this.dataSource.driver as { master?: { options?: { max?: number } } }).master;
+    return pool?.options?.max === 1;
   }
 
   /** Appends the pending events of every aggregate in one transaction. */

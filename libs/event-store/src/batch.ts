@@ -5,6 +5,7 @@ import type { Aggregate } from './aggregate';
 import { AggregateRepository, type AggregateToSave } from './aggregate.repository';
 import { EventStore } from './event-store';
 import type { EventMetadata } from './events';
+import { lockStreamRows } from './stream-row-locks';
 
 /** Why a batch item failed, for callers to act on without parsing the message (D5.3). */
 export type ItemFailureCode = (typeof ITEM_FAILURE_CODES)[number];
@@ -91,8 +92,8 @@ export interface StreamBatch<I, A extends Aggregate> {
  * in order (an id given twice fails every time it appears: a map keyed by id can only say
  * one thing about it), and all successful items are appended in one transaction with one
  * multi-row insert. The batch takes turns with this process's writers of its items' streams;
- * a writer of another process that appended first makes the whole batch decide again from
- * fresh state (`AggregateRepository.inTurn`).
+ * a writer that appended first without a turn on them (another process's, or one of this
+ * process, see `retryOnConflict`) makes the whole batch decide again from fresh state (`AggregateRepository.inTurn`).
  */
 @Injectable()
 export class StreamBatchRunner {
@@ -107,8 +108,10 @@ export class StreamBatchRunner {
     const unique = ids.filter((id) => !repeated.has(id)); // ids seen once are unique
     const streams = new Map(unique.map((id) => [id, batch.streamOf(id)]));
     const streamIds = [...streams.values()].map((s) => s.streamId);
-    return this.repository.inTurn(streamIds, async (manager) => {
+    return this.repository.inTurn(streamIds, async (manager, contended) => {
       const extra = (await batch.prepare?.(manager)) ?? [];
+      // After `prepare`, as in `AggregateRepository.updateMany`.
+      await lockStreamRows(manager, contended);
       const history = await this.store.readStreams(streamIds, manager);
       const outcome = new BatchOutcome();
       const toSave: AggregateToSave[] = [];

@@ -41,30 +41,43 @@ describe('retryOnConflict', () => {
 
   it('holds its streams from first attempt to last, and the streams it lost on too', async () => {
     const mutex = new KeyedMutex();
-    const held = (key: string): Promise<boolean> =>
-      Promise.race([
-        mutex.lock([key]).then((release) => (release(), false)),
-        new Promise<boolean>((resolve) => setImmediate(() => resolve(true))),
-      ]);
-    const during: Record<string, boolean>[] = [];
-    let attempt = 0;
+    const held: number[] = [];
     await retryOnConflict(
       async () => {
-        attempt += 1;
-        if (attempt === 1) {
-          during.push({ known: await held('known'), found: await held('found') });
-          throw new ConcurrencyError(['found']);
-        }
-        during.push({ known: await held('known'), found: await held('found') });
+        held.push(mutex.heldKeys);
+        if (held.length === 1) throw new ConcurrencyError(['found']);
       },
       { mutex, streamIds: ['known'] },
     );
-    expect(during).toEqual([
-      { known: true, found: false },
-      { known: true, found: true },
-    ]);
-    // Wait for the probes that lined up behind the holder to take and give back their keys.
-    await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toEqual([1, 2]);
     expect(mutex.heldKeys).toBe(0);
+  });
+
+  it(`answers UNAVAILABLE, having written nothing, when the write ahead holds its stream for ${CONFLICT_RETRY_POLICY.turnWaitMs} ms`, async () => {
+    jest.useFakeTimers();
+    try {
+      const mutex = new KeyedMutex();
+      let hung!: () => void;
+      const holder = mutex.run(['s'], () => new Promise<void>((resolve) => (hung = resolve)));
+      let ran = false;
+      const waiting = retryOnConflict(
+        async () => {
+          ran = true;
+        },
+        { mutex, streamIds: ['s'] },
+      );
+      const outcome = waiting.catch((err: unknown) => err);
+      await jest.advanceTimersByTimeAsync(CONFLICT_RETRY_POLICY.turnWaitMs);
+      expect(await outcome).toMatchObject({
+        status: 'UNAVAILABLE',
+        headers: { 'retry-after': '2' },
+      });
+      hung();
+      await holder;
+      expect(ran).toBe(false);
+      expect(mutex.heldKeys).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
