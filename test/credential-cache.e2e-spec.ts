@@ -1,0 +1,24 @@
+import { createTestApp, type TestApp } from '@app/testing';
+
+describe('cached API-key credentials', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a token used a moment before its reset', async () => {
+    const w = await t.createWorkspace('cache@example.com');
+    const read = (authToken: string) =>
+      t.post('/v2/organizations/get', {}, t.apiKeyHeaders({ ...w, authToken }));
+    expect((await read(w.authToken)).status).toBe(200);
+    const res = await t.post(
+      '/v2/workspace/authtoken/reset',
+      { apiKey: w.apiKey },
+      t.workspaceHeaders(w),
+    );
+    expect(res.status).toBe(200);
+    expect((await read(w.authToken)).status).toBe(401);
+    expect((await read(res.body.result.data.newAuthToken.token)).status).toBe(200);
+  });
+});
