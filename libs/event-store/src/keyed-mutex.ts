@@ -57,8 +57,18 @@ export class KeyedMutex {
 
   /** Whether the calling async chain runs inside a `run` of this mutex (whatever its keys). */
   get insideRun(): boolean {
-    for (let h = this.chain.getStore(); h; h = h.outer) if (h.active) return true;
-    return false;
+    return this.innermostActive() !== undefined;
+  }
+
+  /**
+   * The innermost run of the calling chain still going on. Work a run started and outlived
+   * (a subscription pass woken by its commit) starts runs of its own: linked to this rather
+   * than to the finished run, they keep no chain of finished runs alive.
+   */
+  private innermostActive(): Holding | undefined {
+    let h = this.chain.getStore();
+    while (h && !h.active) h = h.outer;
+    return h;
   }
 
   /**
@@ -73,7 +83,7 @@ export class KeyedMutex {
     deadline?: KeyedMutexDeadline,
   ): Promise<T> {
     const sorted = [...new Set(keys)].sort();
-    const outer = this.chain.getStore();
+    const outer = this.innermostActive();
     for (let h = outer; h; h = h.outer) {
       const again = h.active && sorted.find((key) => h.keys.has(key));
       if (again) throw new KeyedMutexReentryError(again);
