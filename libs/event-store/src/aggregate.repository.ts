@@ -39,9 +39,9 @@ export class AggregateRepository {
    * loaded, `decide` raises events (and answers), they are appended, `after` runs. In its
    * own transaction it waits for this process's other writers of the stream that take turns,
    * and a writer that got there first without one (another process's, or one of this
-   * process that took no turn on the stream, see `retryOnConflict`) makes it run again from `before` (`inTurn`); in the caller's (`manager`) a
-   * conflict fails the caller's transaction, whose own retry runs it again. `change` may be
-   * just the decide function. Another write of the same stream without `manager` inside
+   * process that took no turn on the stream, see `retryOnConflict`) makes it run again from
+   * `before` (`inTurn`); in the caller's (`manager`) a conflict fails the caller's
+   * transaction, whose own retry runs it again. `change` may be just the decide function. Another write of the same stream without `manager` inside
    * `before`, `decide` or `after` would wait for itself: it fails at once instead.
    */
   update<A extends Aggregate, R, B extends object = Prepared, T = R>(
