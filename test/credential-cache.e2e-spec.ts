@@ -1,9 +1,15 @@
 import { createTestApp, type TestApp } from '@app/testing';
+import { DataSource } from 'typeorm';
+import { credentialCaches } from '../libs/workspaces/src/auth/credential-cache';
 
 describe('cached API-key credentials', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // Kept far longer than the test runs: only the reset's invalidation can refuse the old token.
+    const caches = credentialCaches(t.app.get(DataSource));
+    caches.apiKeys.ttlMs = 10 * 60_000;
+    caches.workspaces.ttlMs = 10 * 60_000;
   });
   afterAll(() => t?.close());
 

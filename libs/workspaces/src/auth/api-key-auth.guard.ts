@@ -3,20 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { matchesDigest, ServiceError, sha256 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { hostMatchesDomain } from '../domain/domain-name';
-import type { ApiKeyOptions } from '../domain/api-key.events';
 import { HEADER, invalidCredentials, requiredHeader } from './headers';
 import type { RequestWithTenant } from './tenant';
-import { credentialCaches, type CredentialCache } from './credential-cache';
-
-interface TokenRow {
-  token_digest: string;
-  domains: string[];
-  workspace_id: string;
-  options: ApiKeyOptions;
-}
+import { credentialCaches, type ApiKeyCredential, type CredentialCache } from './credential-cache';
 
 /** An Origin is accepted when absent or when its host matches one of the token's domains (D2.4). */
-function originAllowed(origin: string | undefined, domains: string[]): boolean {
+function originAllowed(origin: string | undefined, domains: readonly string[]): boolean {
   if (domains.length === 0 || !origin) return true;
   let host: string;
   try {
@@ -58,13 +50,13 @@ function credentialsOf(request: RequestWithTenant, bodyAllowed: boolean): [strin
 /** API-key-level credentials: `x-service-api-key` + an auth token of that key. */
 @Injectable()
 export class ApiKeyAuthGuard implements CanActivate {
-  private readonly cache: CredentialCache<TokenRow>;
+  private readonly cache: CredentialCache<ApiKeyCredential>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly reflector: Reflector,
   ) {
-    this.cache = credentialCaches(dataSource).apiKeys as CredentialCache<TokenRow>;
+    this.cache = credentialCaches(dataSource).apiKeys;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -74,12 +66,17 @@ export class ApiKeyAuthGuard implements CanActivate {
     const [apiKey, token] = credentialsOf(request, bodyAllowed);
     const digest = sha256(token);
     const row = await this.cache.load(`${apiKey}\n${digest}`, async () => {
-      const [found]: TokenRow[] = await this.dataSource.query(
+      const [found]: ApiKeyCredential[] = await this.dataSource.query(
         `SELECT t.token_digest, t.domains, k.workspace_id, k.options
          FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
          WHERE t.api_key = $1 AND t.token_digest = $2`,
         [apiKey, digest],
       );
+      // Kept and shared by later requests: nothing of it may change.
+      if (found) {
+        Object.freeze(found.domains);
+        Object.freeze(found.options);
+      }
       return found;
     });
     if (!row || !matchesDigest(token, row.token_digest)) throw invalidCredentials();

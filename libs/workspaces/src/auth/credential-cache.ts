@@ -1,5 +1,6 @@
 import type { AfterCommit } from '@app/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { ApiKeyOptions } from '../domain/api-key.events';
 
 /**
  * How long a credential found valid is trusted without asking the database again. Within this
@@ -11,26 +12,31 @@ export const CREDENTIAL_TTL_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Credentials found valid, for CREDENTIAL_TTL_MS: a small call is one statement, not two.
+ * Credentials found valid, for `ttlMs`: a small call is one statement, not two.
  * Only what was found is kept, never a refusal: a new token works at once. A read that began
  * before an invalidation is not kept (the generation moved on), so a lookup racing a reset
- * cannot store what the reset replaced.
+ * cannot store what the reset replaced. A kept value is frozen: every request shares it.
  */
 export class CredentialCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly entries = new Map<string, { value: Readonly<V>; until: number }>();
   private generation = 0;
 
-  async load(key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const now = Date.now();
+  constructor(public ttlMs = CREDENTIAL_TTL_MS) {}
+
+  async load(key: string, read: () => Promise<V | undefined>): Promise<Readonly<V> | undefined> {
+    // The monotonic clock, taken before the read: an entry lives ttlMs from what it saw.
+    const started = performance.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value;
+    if (hit && hit.until > started) return hit.value;
     const generation = this.generation;
     const value = await read();
-    if (value !== undefined && generation === this.generation) {
+    if (value === undefined) return undefined;
+    const kept = Object.freeze(value);
+    if (generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, { value, until: Date.now() + CREDENTIAL_TTL_MS });
+      this.entries.set(key, { value: kept, until: started + this.ttlMs });
     }
-    return value;
+    return kept;
   }
 
   invalidate(): void {
@@ -39,10 +45,19 @@ export class CredentialCache<V> {
   }
 }
 
+/** What the API-key guard keeps of a valid token: its digest, domains and key. */
+export interface ApiKeyCredential {
+  readonly token_digest: string;
+  readonly domains: readonly string[];
+  readonly workspace_id: string;
+  readonly options: Readonly<ApiKeyOptions>;
+}
+
 /** The API-key guard's and the workspace guard's caches of one application (database). */
 export interface CredentialCaches {
-  apiKeys: CredentialCache<unknown>;
-  workspaces: CredentialCache<unknown>;
+  readonly apiKeys: CredentialCache<ApiKeyCredential>;
+  /** The workspace ids of valid workspace credentials. */
+  readonly workspaces: CredentialCache<string>;
 }
 
 // Per data source, not per guard instance: a guard may be made once per module that uses it,
@@ -58,16 +73,26 @@ export function credentialCaches(dataSource: DataSource): CredentialCaches {
   return found;
 }
 
+// Transactions whose commit already forgets the credentials (a query runner serves one).
+const scheduled = new WeakSet<QueryRunner>();
+
 /**
  * Forgets every cached credential of the application, now and again once the transaction of
  * `m` commits (a lookup between the two read the rows as they were before it).
  */
 export function invalidateCredentials(m: EntityManager, afterCommit: AfterCommit): void {
   const forget = () => {
-    const found = caches.get(m.connection);
+    const found = caches.get(m.dataSource);
     found?.apiKeys.invalidate();
     found?.workspaces.invalidate();
   };
   forget();
-  afterCommit.run(m, async () => forget());
+  const runner = m.queryRunner;
+  if (!runner?.isTransactionActive) return afterCommit.run(m, async () => forget());
+  if (scheduled.has(runner)) return;
+  scheduled.add(runner);
+  afterCommit.run(m, async () => {
+    scheduled.delete(runner);
+    forget();
+  });
 }

@@ -1,5 +1,5 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { matchesDigest } from '@app/platform';
+import { matchesDigest, sha256 } from '@app/platform';
 import { DataSource } from 'typeorm';
 import { HEADER, invalidCredentials, requiredHeader } from './headers';
 import type { RequestWithTenant } from './tenant';
@@ -14,26 +14,29 @@ const NO_DIGEST = '0'.repeat(64);
  */
 @Injectable()
 export class WorkspaceAuthGuard implements CanActivate {
-  /** A workspace's token digest by its id. */
+  /** Valid workspace credentials: the workspace id by the id and the token's digest. */
   private readonly cache: CredentialCache<string>;
 
   constructor(private readonly dataSource: DataSource) {
-    this.cache = credentialCaches(dataSource).workspaces as CredentialCache<string>;
+    this.cache = credentialCaches(dataSource).workspaces;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithTenant>();
     const workspaceId = requiredHeader(request, HEADER.workspaceId);
     const token = requiredHeader(request, HEADER.authToken, HEADER.workspaceAuthToken);
-    const digest = await this.cache.load(workspaceId, async () => {
+    // Keyed on the token too and kept only once it matched: an unknown workspace and a wrong
+    // token both ask the database and compare, so neither answers faster than the other.
+    const valid = await this.cache.load(`${workspaceId}\n${sha256(token)}`, async () => {
       const [row] = await this.dataSource.query(
         `SELECT auth_token_digest FROM workspaces WHERE id = $1`,
         [workspaceId],
       );
-      return row?.auth_token_digest as string | undefined;
+      const digest = row?.auth_token_digest as string | undefined;
+      const ok = matchesDigest(token, digest ?? NO_DIGEST);
+      return digest && ok ? workspaceId : undefined;
     });
-    const ok = matchesDigest(token, digest ?? NO_DIGEST);
-    if (!digest || !ok) throw invalidCredentials();
+    if (!valid) throw invalidCredentials();
     request.tenant = { workspaceId, requestId: String(request.id) };
     return true;
   }
