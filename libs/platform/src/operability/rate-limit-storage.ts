@@ -18,17 +18,10 @@ export interface RateLimitWindow {
 
 /**
  * Where the counts live: in this process, or in Redis so that every instance shares them.
- * `increment` is @nestjs/throttler's `ThrottlerStorage`; `incrementEach` counts one request
- * against several windows at once (one round trip to Redis, not one per window).
+ * One request is counted against all its windows at once (one round trip to Redis, not one
+ * per window).
  */
 export interface RateLimitStorage {
-  increment(
-    key: string,
-    ttlMs: number,
-    limit: number,
-    blockMs: number,
-    name: string,
-  ): Promise<RateLimitRecord>;
   /**
    * Counts the hit against each window in order and stops at the first that is blocked: one
    * record per window counted, the last the blocked one if any.
@@ -53,7 +46,7 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
   >();
   private lastSweep = Date.now();
 
-  async increment(key: string, ttlMs: number, limit: number, blockMs: number, name: string) {
+  private count(key: string, { ttlMs, limit, blockMs, name }: RateLimitWindow): RateLimitRecord {
     const now = Date.now();
     this.sweep(now);
     const id = `${name}:${key}`;
@@ -76,7 +69,7 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
   async incrementEach(key: string, windows: readonly RateLimitWindow[]) {
     const records: RateLimitRecord[] = [];
     for (const w of windows) {
-      const r = await this.increment(key, w.ttlMs, w.limit, w.blockMs, w.name);
+      const r = this.count(key, w);
       records.push(r);
       if (r.isBlocked) break;
     }

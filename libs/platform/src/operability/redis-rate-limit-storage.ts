@@ -85,17 +85,6 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     this.redis.connect().catch(() => undefined); // reported by the error listener
   }
 
-  async increment(
-    key: string,
-    ttlMs: number,
-    limit: number,
-    blockMs: number,
-    name: string,
-  ): Promise<RateLimitRecord> {
-    const [counted] = await this.incrementEach(key, [{ name, ttlMs, limit, blockMs }]);
-    return counted;
-  }
-
   async incrementEach(key: string, windows: readonly RateLimitWindow[]) {
     if (Date.now() < this.pausedUntil) return this.failOpen(windows);
     // One hash tag, so every key lives on one node of a Redis Cluster (a script needs that).
