@@ -2,6 +2,7 @@
 // beside it), so that the load generator and the other server share no event loop with it.
 // Its stdout (the request logs) goes nowhere; it speaks to the bench over IPC.
 import { writeHeapSnapshot } from 'node:v8';
+import { Client } from 'pg';
 import { loadConfig } from '@app/platform';
 import { startBenchServer, type BenchServer } from '../bench-server';
 import { startCeiling, type Ceiling } from './ceiling-server';
@@ -26,6 +27,30 @@ export interface CeilingReady {
 
 /** The bench asks a server for its memory with `{ memory: true }`. */
 export type MemoryAnswer = NodeJS.MemoryUsage;
+
+/** What the bench may ask a server process over IPC. */
+export interface ServerMessage {
+  memory?: boolean;
+  snapshot?: string;
+  /** true: record every statement sent to Postgres from now; false: stop, answer them. */
+  statements?: boolean;
+  close?: boolean;
+}
+
+/** The statements recorded since `{ statements: true }` (none on the embedded engine). */
+export interface StatementsAnswer {
+  statements: string[];
+}
+
+let recorded: string[] | undefined;
+// Every statement of the process goes through pg's Client (the pool's clients included).
+const query = Client.prototype.query as (...args: unknown[]) => unknown;
+Client.prototype.query = function (this: Client, ...args: unknown[]) {
+  const [first] = args;
+  const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
+  if (recorded && text) recorded.push(text.replace(/\s+/g, ' ').trim());
+  return query.apply(this, args);
+} as typeof Client.prototype.query;
 
 const DOCUMENTS = 20;
 
@@ -74,10 +99,12 @@ async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'u
 }
 
 async function main(): Promise<void> {
-  const [kind, databaseUrl, encryptionKey] = process.argv.slice(2);
+  const [kind, databaseUrl] = process.argv.slice(2);
   let close: () => Promise<void>;
   if (kind === 'ceiling') {
-    const ceiling: Ceiling = await startCeiling(databaseUrl, Buffer.from(encryptionKey, 'hex'));
+    // Given in the environment, not on the command line other users of the machine can read.
+    const encryptionKey = Buffer.from(process.env.BENCH_CEILING_ENCRYPTION_KEY ?? '', 'hex');
+    const ceiling: Ceiling = await startCeiling(databaseUrl, encryptionKey);
     close = () => ceiling.close();
     process.send!({ kind, url: ceiling.url } satisfies CeilingReady);
   } else {
@@ -87,7 +114,12 @@ async function main(): Promise<void> {
     const seeded = await seed(server);
     process.send!({ kind: 'project', url: server.baseUrl, ...seeded } satisfies ProjectReady);
   }
-  process.on('message', (message: { memory?: boolean; snapshot?: string; close?: boolean }) => {
+  process.on('message', (message: ServerMessage) => {
+    if (message.statements === true) recorded = [];
+    if (message.statements === false) {
+      process.send!({ statements: recorded ?? [] } satisfies StatementsAnswer);
+      recorded = undefined;
+    }
     if (message.memory) {
       const usage: MemoryAnswer = process.memoryUsage();
       // Measured before the snapshot, which makes the process grow.

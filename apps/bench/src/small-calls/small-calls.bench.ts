@@ -1,8 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { median } from '../stats';
 import type { BenchReport } from '../report';
-import type { CeilingReady, MemoryAnswer, ProjectReady } from './server.process';
+import type {
+  CeilingReady,
+  MemoryAnswer,
+  ProjectReady,
+  ServerMessage,
+  StatementsAnswer,
+} from './server.process';
 
 // autocannon ships no types; what is used of it.
 interface CannonResult {
@@ -41,10 +48,15 @@ class ServerProcess<T> {
     readonly ready: T,
   ) {}
 
-  static async start<T>(args: string[], execArgv: string[] = []): Promise<ServerProcess<T>> {
+  static async start<T>(
+    args: string[],
+    execArgv: string[] = [],
+    env: Record<string, string> = {},
+  ): Promise<ServerProcess<T>> {
     const child = fork(join(__dirname, 'server.process.js'), args, {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       execArgv: [...process.execArgv, ...execArgv],
+      env: { ...process.env, ...env },
     });
     const ready = await new Promise<T>((resolve, reject) => {
       child.once('message', (m) => resolve(m as T));
@@ -55,8 +67,24 @@ class ServerProcess<T> {
 
   /** Its memory; with `snapshot`, a heap snapshot written there first. */
   memory(snapshot?: string): Promise<MemoryAnswer> {
-    this.child.send({ memory: true, snapshot });
-    return new Promise((resolve) => this.child.once('message', (m) => resolve(m as MemoryAnswer)));
+    return this.ask<MemoryAnswer>({ memory: true, snapshot });
+  }
+
+  /** The statements it sends to Postgres for one call. */
+  async statements(url: string, call: Call): Promise<string[]> {
+    this.child.send({ statements: true } satisfies ServerMessage);
+    const res = await fetch(url + call.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...call.headers },
+      body: call.body.replace('[<id>]', randomUUID()),
+    });
+    if (!res.ok) throw new Error(`${call.name} at ${url}: ${res.status}`);
+    return (await this.ask<StatementsAnswer>({ statements: false })).statements;
+  }
+
+  private ask<A>(message: ServerMessage): Promise<A> {
+    this.child.send(message);
+    return new Promise((resolve) => this.child.once('message', (m) => resolve(m as A)));
   }
 
   async close(): Promise<void> {
@@ -122,9 +150,12 @@ const heap = (m: MemoryAnswer) =>
  * same statements (ceiling-server.ts), each in a process of its own on the same database,
  * called by autocannon (50 connections) in alternating rounds after a warm-up of each:
  * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
- * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of the rounds. The project's RSS idle (seeded, before
- * any load) and after the load. On the embedded engine the project's database is in its own
- * process and the ceiling has none to run on: the project's figures alone.
+ * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of
+ * the rounds. The project's RSS idle (seeded, before any load) and after the load. On the
+ * embedded engine the project's database is in its own process and the ceiling has none to
+ * run on: the project's figures alone. BENCH_SMALL_SQL=1 prints the statements each server
+ * sends to Postgres for one call of each operation (to keep the ceiling's SQL the project's;
+ * the project's list ends with what its subscribers start right after a write).
  */
 export async function smallCallsBench(report: BenchReport): Promise<void> {
   const rounds = Number(process.env.BENCH_SMALL_ROUNDS ?? 5);
@@ -134,7 +165,9 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
   const project = await ServerProcess.start<ProjectReady>(['project'], projectArgs);
   const p = project.ready;
   const ceiling = p.databaseUrl
-    ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl, p.encryptionKey])
+    ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl], [], {
+        BENCH_CEILING_ENCRYPTION_KEY: p.encryptionKey,
+      })
     : undefined;
   try {
     // BENCH_HEAP_SNAPSHOTS: a directory for heap snapshots of the project, idle and loaded.
@@ -144,7 +177,19 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     const servers: (readonly [string, string])[] = [['project', p.url]];
     if (ceiling) servers.push(['ceiling', ceiling.ready.url]);
     const ops = (process.env.BENCH_SMALL_OPS ?? '11,2,6').split(',').map((o) => `op ${o.trim()}:`);
-    for (const call of calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)))) {
+    const chosen = calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)));
+    // Before any load: with load, a server may still be answering the calls of a round.
+    if (process.env.BENCH_SMALL_SQL) {
+      const both: [string, ServerProcess<unknown>, string][] = [['project', project, p.url]];
+      if (ceiling) both.push(['ceiling', ceiling, ceiling.ready.url]);
+      for (const call of chosen) {
+        for (const [name, server, url] of both) {
+          const statements = await server.statements(url, call);
+          console.log(`${call.name}, ${name}:\n  ${statements.join('\n  ')}`);
+        }
+      }
+    }
+    for (const call of chosen) {
       const results = new Map<string, Round[]>(servers.map(([name]) => [name, []]));
       for (const [, url] of servers) await round(url, call, Math.min(seconds, 3));
       for (let i = 0; i < rounds; i++) {
@@ -153,8 +198,11 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         for (const [name, url] of order) results.get(name)!.push(await round(url, call, seconds));
       }
       const med = (name: string, key: keyof Round) => median(results.get(name)!.map((r) => r[key]));
-      const failed = results.get('project')!.reduce((sum, r) => sum + r.failed, 0);
-      const lost = failed > 0 ? ` (${failed} calls unanswered)` : '';
+      const unanswered = (name: string) => {
+        const failed = results.get(name)!.reduce((sum, r) => sum + r.failed, 0);
+        return failed > 0 ? ` (${failed} calls unanswered)` : '';
+      };
+      const lost = unanswered('project');
       const mine = {
         rps: med('project', 'rps'),
         p50: med('project', 'p50'),
@@ -189,7 +237,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
           scenario,
           figure: `${call.name}: p50 / p99 ms`,
           value: `${mine.p50} / ${mine.p99}${lost}`,
-          reference: `${top.p50} / ${top.p99}`,
+          reference: `${top.p50} / ${top.p99}${unanswered('ceiling')}`,
           ratio: `p99 ${(mine.p99 / top.p99).toFixed(2)}×`,
         },
       );
