@@ -127,6 +127,16 @@ export class EventStore implements OnModuleInit {
   private async bumpExisting(m: EntityManager, appends: StreamAppend[]): Promise<void> {
     const existing = appends.filter((a) => a.expectedVersion > 0);
     if (existing.length > 0) {
+      // Row locks in stream id order, as a retry's row locks and the numbering take theirs:
+      // the UPDATE below locks rows in plan order, and two appends of the same streams
+      // locking in opposite orders would deadlock (retried, but after a second's stall).
+      if (existing.length > 1) {
+        await m.query(
+          `SELECT stream_id FROM streams WHERE stream_id = ANY($1::text[])
+           ORDER BY stream_id FOR NO KEY UPDATE`,
+          [existing.map((a) => a.streamId)],
+        );
+      }
       // Wrapped in a SELECT: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
       const updated: { stream_id: string }[] = await m.query(
         `WITH bumped AS (
