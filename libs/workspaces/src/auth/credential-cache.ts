@@ -21,6 +21,7 @@ export class CredentialCache<V> {
   private readonly entries = new Map<string, { value: Readonly<V>; until: number }>();
   private generation = 0;
 
+  /** Settable: a test keeps credentials long enough that only an invalidation removes them. */
   constructor(public ttlMs = CREDENTIAL_TTL_MS) {}
 
   async load(key: string, read: () => Promise<V | undefined>): Promise<Readonly<V> | undefined> {
