@@ -40,6 +40,9 @@ export default {
     ],
   },
   testTimeout: 60000,
+  // On the embedded Postgres engine: one cluster per run, a database per test app.
+  globalSetup: '<rootDir>/test/support/suite-cluster-setup.ts',
+  globalTeardown: '<rootDir>/test/support/suite-cluster-teardown.ts',
   // After the summary: the skipped tests, checked against test/expected-skips.json (fails the
   // run under CI=true on a skip the pass does not declare).
   reporters: [

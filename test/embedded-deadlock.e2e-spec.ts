@@ -3,14 +3,14 @@ import { EventStore } from '@app/event-store';
 import { SingleConnectionDeadlockError } from '@app/platform';
 import { createTestApp, type TestApp } from '@app/testing';
 
-// The embedded database has one connection: a query outside the open transaction (through
-// the DataSource rather than the transaction's manager) used to wait for it for ever.
+// PGlite (EMBEDDED_ENGINE=pglite) has one connection: a query outside the open transaction
+// (through the DataSource rather than the transaction's manager) used to wait for it for ever.
 (process.env.DATABASE_URL ? describe.skip : describe)('embedded database, one connection', () => {
   let t: TestApp;
   let store: EventStore;
   let dataSource: DataSource;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { embeddedEngine: 'pglite' } });
     store = t.app.get(EventStore);
     dataSource = t.app.get(DataSource);
   });

@@ -15,6 +15,7 @@ import {
   settle,
   waitFor,
   type TestApp,
+  type TestAppOptions,
 } from '@app/testing';
 import {
   comparable,
@@ -44,8 +45,15 @@ const dumpSql = () =>
     .filter((line) => !line.startsWith('\\'))
     .join('\n');
 
-/** A database holding the fixture, on Postgres when DATABASE_URL is set, else embedded. */
-async function restoredDatabase(): Promise<{ options: object; cleanUp: () => Promise<void> }> {
+/**
+ * A database holding the fixture, on Postgres when DATABASE_URL is set, else in a PGlite data
+ * directory (what a user's DATA_DIR of an earlier version holds; EMBEDDED_ENGINE=pglite
+ * serves it).
+ */
+async function restoredDatabase(): Promise<{
+  options: TestAppOptions;
+  cleanUp: () => Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const url = await createTestDatabase(base);
@@ -60,7 +68,7 @@ async function restoredDatabase(): Promise<{ options: object; cleanUp: () => Pro
   await db.exec(dumpSql());
   await db.close();
   return {
-    options: { dataDir: dir },
+    options: { dataDir: dir, config: { embeddedEngine: 'pglite' } },
     cleanUp: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -78,7 +86,7 @@ describe('a stored log of the first event format', () => {
     cleanUp = restored.cleanUp;
     t = await createTestApp({
       ...restored.options,
-      config: { encryptionKey: FIXTURE_ENCRYPTION_KEY },
+      config: { ...restored.options.config, encryptionKey: FIXTURE_ENCRYPTION_KEY },
     });
   }, 120_000);
   afterAll(async () => {

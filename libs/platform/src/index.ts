@@ -32,6 +32,7 @@ export * from './paging/page';
 export * from './paging/page-tokens';
 export * from './runtime/yield';
 export * from './database/scratch-database';
+export * from './database/embedded-postgres/embedded-cluster';
 export * from './module-contract/migrations';
 export * from './module-contract/job-handler';
 export * from './module-contract/eraser';

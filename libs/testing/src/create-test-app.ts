@@ -12,6 +12,7 @@ import {
   type AppConfig,
 } from '@app/platform';
 import { embeddedTemplate, postgresTemplate } from './migrated-template';
+import { SUITE_CLUSTER_VARIABLE } from './suite-cluster';
 import { migrationsOf } from './module-migrations';
 import { applyOverrides, type TestOverrides } from './overrides';
 import { settle } from './settle';
@@ -19,7 +20,10 @@ import { printStartUpError } from './start-up-error';
 import { createTestDatabase, dropTestDatabase } from './test-database';
 
 export interface TestAppOptions {
-  /** Embedded data directory to reuse (restart tests); default: in memory. */
+  /**
+   * Embedded data directory to reuse (restart tests): on the Postgres engine a real cluster
+   * starts in it; default: in memory.
+   */
   dataDir?: string;
   /** A database URL to reuse (restart tests on Postgres); default: a fresh one when DATABASE_URL is set. */
   databaseUrl?: string;
@@ -68,16 +72,21 @@ export interface TestApp {
 const TEST_ENCRYPTION_KEY = randomBytes(32);
 
 /**
- * The whole server in-process, for jest e2e suites: embedded Postgres in memory and the
+ * The whole server in-process, for jest e2e suites: the embedded database and the
  * in-process queue by default; a fresh database on DATABASE_URL and Bull on REDIS_URL when
- * those are set. A new database starts as a copy of a migrated template (see
- * `migrated-template.ts`). Built with Nest's testing module, so providers can be overridden,
- * and configured as the production app is (`configureApp`).
+ * those are set. On the embedded Postgres engine (EMBEDDED_ENGINE, default) a fresh database
+ * on the suite's cluster (`suite-cluster.ts`); on PGlite one in memory. A new database starts
+ * as a copy of a migrated template (see `migrated-template.ts`). Built with Nest's testing
+ * module, so providers can be overridden, and configured as the production app is
+ * (`configureApp`).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = loadConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
+    EMBEDDED_ENGINE: options.config?.embeddedEngine ?? process.env.EMBEDDED_ENGINE,
+    // Not the default ./.data: a developer's server data must not choose the tests' engine.
+    DATA_DIR: 'memory://',
   });
   // The migrations the app will run name its template; the modules declare them.
   const migrations = () => {
@@ -85,19 +94,24 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const probe = { ...env, dataDir: 'memory://', encryptionKey: TEST_ENCRYPTION_KEY };
     return migrationsOf(AppModule.forRoot(probe, resolveServerSecrets(probe), options.modules));
   };
+  const fromTemplate = async (baseUrl: string) =>
+    createTestDatabase(baseUrl, await postgresTemplate(baseUrl, await migrations()));
   const databaseUrl =
-    options.databaseUrl ??
-    (env.databaseUrl
-      ? await createTestDatabase(
-          env.databaseUrl,
-          await postgresTemplate(env.databaseUrl, await migrations()),
-        )
-      : undefined);
+    options.databaseUrl ?? (env.databaseUrl ? await fromTemplate(env.databaseUrl) : undefined);
+  const suiteCluster = process.env[SUITE_CLUSTER_VARIABLE];
+  const onSuiteCluster =
+    !env.databaseUrl &&
+    !options.databaseUrl &&
+    !options.dataDir &&
+    env.embeddedEngine === 'postgres' &&
+    suiteCluster !== undefined;
+  const embeddedDatabaseUrl = onSuiteCluster ? await fromTemplate(suiteCluster) : undefined;
   const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
   const config: AppConfig = {
     ...env,
     databaseUrl,
     dataDir: options.dataDir ?? 'memory://',
+    embeddedDatabaseUrl,
     adminToken,
     encryptionKey: TEST_ENCRYPTION_KEY,
     logLevel: (process.env.TEST_LOG_LEVEL as AppConfig['logLevel']) ?? 'silent',
@@ -108,11 +122,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   // A new in-memory database starts migrated; a data directory given keeps its own data.
-  if (isInMemory(config) && !config.dataDirTemplate)
+  if (isInMemory(config) && config.embeddedEngine === 'pglite' && !config.dataDirTemplate)
     config.dataDirTemplate = await embeddedTemplate(await migrations());
   const dropDatabase = async () => {
     if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
       await dropTestDatabase(databaseUrl);
+    if (embeddedDatabaseUrl) await dropTestDatabase(embeddedDatabaseUrl);
   };
 
   let app: NestFastifyApplication;

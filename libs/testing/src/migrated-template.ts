@@ -12,8 +12,8 @@ const { Client } = pg;
 
 /**
  * Test apps start from a migrated template instead of migrating a new database each time:
- * on Postgres a template database (`CREATE DATABASE … TEMPLATE`), on the embedded database a
- * dump of a migrated data directory (PGlite `loadDataDir`). A template is named after its
+ * on Postgres (external or the embedded engine's) a template database (`CREATE DATABASE …
+ * TEMPLATE`), on PGlite a dump of a migrated data directory (PGlite `loadDataDir`). A template is named after its
  * migrations (class names and code), so a new or changed migration, or a module's own, makes
  * another. The app still runs its migrations on the copy, which finds nothing to do.
  */
@@ -55,7 +55,10 @@ export async function postgresTemplate(
       const building = `${tagged}build_${process.pid}_${randomBytes(4).toString('hex')}`;
       await admin.query(`CREATE DATABASE ${building}`);
       try {
-        await migrateDatabase({ databaseUrl: urlOf(baseUrl, building), dataDir: '' }, migrations);
+        await migrateDatabase(
+          { databaseUrl: urlOf(baseUrl, building), dataDir: '', embeddedEngine: 'postgres' },
+          migrations,
+        );
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       } catch (err) {
         await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`).catch(() => {});
@@ -79,7 +82,7 @@ const urlOf = (baseUrl: string, database: string) => {
 const exists = async (admin: pg.Client, name: string) =>
   (await admin.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [name])).rowCount === 1;
 
-// ---- Embedded (PGlite) ------------------------------------------------------------------
+// ---- PGlite ---------------------------------------------------------------------------
 
 /** Dumps made in this module registry (one jest test file), by key. */
 const dumps = new Map<string, Promise<Blob>>();
@@ -108,7 +111,10 @@ async function loadOrMake(key: string, migrations: MigrationClass[]): Promise<Bl
   } catch {
     // Not made yet: made below.
   }
-  const dump = await migrateDatabase({ dataDir: 'memory://' }, migrations);
+  const dump = await migrateDatabase(
+    { dataDir: 'memory://', embeddedEngine: 'pglite' },
+    migrations,
+  );
   if (!dump) throw new Error('The embedded database gave no dump');
   mkdirSync(dir, { recursive: true });
   // Written aside and renamed: a reader never sees half a file.

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config';
 
 // D12.4 at start: a server-wide provider endpoint written as a private address.
@@ -28,5 +31,36 @@ describe('loadConfig: AI provider endpoints', () => {
       geminiBaseUrl: 'https://llm.example.com',
       aiAllowPrivateBaseUrls: false,
     });
+  });
+});
+
+describe('loadConfig: EMBEDDED_ENGINE', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'collab-engine-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is the embedded Postgres engine by default, PGlite when asked, and nothing else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).embeddedEngine).toBe('postgres');
+    expect(loadConfig({ DATA_DIR: dataDir, EMBEDDED_ENGINE: 'pglite' }).embeddedEngine).toBe(
+      'pglite',
+    );
+    expect(() => loadConfig({ EMBEDDED_ENGINE: 'sqlite' })).toThrow(
+      'EMBEDDED_ENGINE must be one of postgres, pglite',
+    );
+  });
+
+  it('keeps PGlite, unset, on a DATA_DIR holding PGlite data, and refuses postgres there', () => {
+    writeFileSync(join(dataDir, 'PG_VERSION'), '17\n');
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      embeddedEngine: 'pglite',
+      pgliteKeptForData: true,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, EMBEDDED_ENGINE: 'postgres' })).toThrow(
+      /holds PGlite data: set EMBEDDED_ENGINE=pglite to keep serving it/,
+    );
+    // An external database leaves the directory alone.
+    expect(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/x' }).pgliteKeptForData,
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { isPrivateUrl } from '../net/private-address';
 /**
  * Typed configuration read once from the environment (docs/decisions.md D13; every variable
@@ -6,15 +8,28 @@ import { isPrivateUrl } from '../net/private-address';
 export interface AppConfig {
   port: number;
   host: string;
-  /** Unset: embedded Postgres (PGlite) in `dataDir`. */
+  /** Unset: the embedded database (`embeddedEngine`) in `dataDir`. */
   databaseUrl?: string;
-  /** Embedded data directory, or `memory://` for an in-memory database (tests). */
+  /** Embedded data directory, or `memory://` for a throw-away database (tests, bench). */
   dataDir: string;
+  /**
+   * The embedded database without DATABASE_URL: a Postgres cluster of the server's own in
+   * `dataDir/postgres` (default), or PGlite in `dataDir` (EMBEDDED_ENGINE=pglite).
+   */
+  embeddedEngine: EmbeddedEngine;
+  /** EMBEDDED_ENGINE was unset and `dataDir` holds PGlite data: PGlite kept for it. */
+  pgliteKeptForData?: boolean;
   /**
    * Not from the environment: a dump of a migrated data directory (PGlite `dumpDataDir`) a new
    * embedded database starts from, instead of an empty one (`@app/testing` sets it).
    */
   dataDirTemplate?: Blob;
+  /**
+   * Not from the environment: with `memory://` on the Postgres engine, a database on a
+   * cluster already running (the test suite's, `@app/testing` sets it) instead of a cluster
+   * of its own.
+   */
+  embeddedDatabaseUrl?: string;
   redisUrl?: string;
   /** Redis key prefix of the queue, so deployments (and test runs) sharing a Redis stay apart. */
   queuePrefix: string;
@@ -82,6 +97,9 @@ export interface AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export const EMBEDDED_ENGINES = ['postgres', 'pglite'] as const;
+export type EmbeddedEngine = (typeof EMBEDDED_ENGINES)[number];
 
 export class ConfigError extends Error {}
 
@@ -158,6 +176,36 @@ function encryptionKey(env: Env): Buffer | undefined {
   return key;
 }
 
+/** PGlite keeps its data files in the data directory itself; the Postgres engine in `postgres/`. */
+export const holdsPgliteData = (dataDir: string): boolean =>
+  !dataDir.startsWith('memory://') && existsSync(join(dataDir, 'PG_VERSION'));
+
+/**
+ * EMBEDDED_ENGINE, default `postgres`; unset on a data directory PGlite made, PGlite stays
+ * (its data is not moved, nor ignored). Set to `postgres` on such a directory: refused, as
+ * the server would start empty beside the data.
+ */
+function embeddedEngine(
+  env: Env,
+  dataDir: string,
+): Pick<AppConfig, 'embeddedEngine' | 'pgliteKeptForData'> {
+  const raw = env.EMBEDDED_ENGINE;
+  if (raw === undefined || raw === '') {
+    if (!env.DATABASE_URL && holdsPgliteData(dataDir))
+      return { embeddedEngine: 'pglite', pgliteKeptForData: true };
+    return { embeddedEngine: 'postgres' };
+  }
+  if (!(EMBEDDED_ENGINES as readonly string[]).includes(raw)) {
+    throw new ConfigError(`EMBEDDED_ENGINE must be one of ${EMBEDDED_ENGINES.join(', ')}`);
+  }
+  if (raw === 'postgres' && !env.DATABASE_URL && holdsPgliteData(dataDir)) {
+    throw new ConfigError(
+      `EMBEDDED_ENGINE=postgres, but DATA_DIR (${dataDir}) holds PGlite data: set EMBEDDED_ENGINE=pglite to keep serving it, or use another DATA_DIR (docs/operating.md, "Embedded engine")`,
+    );
+  }
+  return { embeddedEngine: raw as EmbeddedEngine };
+}
+
 /** Reads and checks every variable; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = (env.LOG_LEVEL || 'info') as AppConfig['logLevel'];
@@ -180,11 +228,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (rateLimitBurst < rateLimitRps) {
     throw new ConfigError('RATE_LIMIT_BURST must be at least RATE_LIMIT_RPS');
   }
+  const dataDir = env.DATA_DIR || './.data';
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    dataDir: env.DATA_DIR || './.data',
+    dataDir,
+    ...embeddedEngine(env, dataDir),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     queuePrefix: env.QUEUE_PREFIX || 'collab',
     adminToken,
@@ -226,5 +276,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
 const MAX_TIMER_MS = 2_147_483_647;
 
 export const isEmbedded = (config: Pick<AppConfig, 'databaseUrl'>): boolean => !config.databaseUrl;
-export const isInMemory = (config: AppConfig): boolean =>
+export const isInMemory = (config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): boolean =>
   isEmbedded(config) && config.dataDir.startsWith('memory://');
+/** PGlite serves the database: one connection, in this process. */
+export const onPglite = (config: Pick<AppConfig, 'databaseUrl' | 'embeddedEngine'>): boolean =>
+  isEmbedded(config) && config.embeddedEngine === 'pglite';

@@ -11,13 +11,22 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { ModulesContainer } from '@nestjs/core';
 import { Client } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { isEmbedded, type AppConfig } from '../config/app-config';
+import { onPglite, type AppConfig } from '../config/app-config';
 import { discoverMigrations, type MigrationClass } from '../module-contract/migrations';
 import { guardSingleConnection } from './single-connection-guard';
 import { closeIfStartFails } from '../runtime/failed-start';
+import { openEmbeddedPostgres } from './embedded-postgres/open-embedded-postgres';
 
 /** What choosing and opening the database reads of the configuration. */
-type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'dataDirTemplate'>;
+export type DatabaseConfig = Pick<
+  AppConfig,
+  | 'databaseUrl'
+  | 'dataDir'
+  | 'dataDirTemplate'
+  | 'embeddedEngine'
+  | 'pgliteKeptForData'
+  | 'embeddedDatabaseUrl'
+>;
 
 const logger = new Logger('Database');
 
@@ -37,8 +46,18 @@ const POOL_OPTIONS = {
   keepAliveInitialDelayMillis: 10_000,
 };
 
+/** What the embedded engine opened, closed after the data source. */
 interface EmbeddedHandle {
   db?: PGlite;
+  /** Stops the embedded Postgres cluster (when this app started one). */
+  stop?: () => Promise<void>;
+}
+
+async function closeEmbedded(embedded: EmbeddedHandle): Promise<void> {
+  await embedded.db?.close();
+  embedded.db = undefined;
+  await embedded.stop?.();
+  embedded.stop = undefined;
 }
 
 /** Closes the pool, then the embedded database under it, when the app shuts down. */
@@ -51,8 +70,7 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
-    await this.embedded.db?.close();
-    this.embedded.db = undefined;
+    await closeEmbedded(this.embedded);
   }
 }
 
@@ -88,14 +106,15 @@ export async function runMigrationsLocked(
 }
 
 /**
- * Opens a data source with its schema up to date: the embedded one migrates as it opens
- * (`migrationsRun`), an external one under the migration lock.
+ * Opens a data source with its schema up to date: PGlite migrates as it opens
+ * (`migrationsRun`), a Postgres server (external or embedded) under the migration lock.
  */
 async function openAndMigrate(dataSource: DataSource, config: DatabaseConfig): Promise<DataSource> {
   await dataSource.initialize();
-  if (!config.databaseUrl) return dataSource;
+  if (onPglite(config)) return dataSource;
   try {
-    await runMigrationsLocked(dataSource, config.databaseUrl);
+    const { url } = dataSource.options as { url: string };
+    await runMigrationsLocked(dataSource, url);
   } catch (err) {
     await dataSource.destroy();
     throw err;
@@ -103,7 +122,7 @@ async function openAndMigrate(dataSource: DataSource, config: DatabaseConfig): P
   return dataSource;
 }
 
-/** Options shared by both databases: same migrations, never `synchronize` (ARCHITECTURE). */
+/** Options shared by every engine: same migrations, never `synchronize` (ARCHITECTURE). */
 async function dataSourceOptions(
   config: DatabaseConfig,
   migrations: MigrationClass[],
@@ -112,23 +131,31 @@ async function dataSourceOptions(
   const common = {
     type: 'postgres' as const,
     migrations,
-    // One process owns the embedded database; on an external one see `runMigrationsLocked`.
-    migrationsRun: isEmbedded(config),
+    // One process owns PGlite; on a Postgres server see `runMigrationsLocked`.
+    migrationsRun: onPglite(config),
     synchronize: false,
     logging: false,
     uuidExtension: 'pgcrypto' as const,
     installExtensions: false,
   };
-  if (config.databaseUrl) {
+  const url = onPglite(config)
+    ? undefined
+    : (config.databaseUrl ?? (await openEmbeddedPostgres(config, embedded)));
+  if (url) {
     return {
       ...common,
-      url: config.databaseUrl,
+      url,
       extra: POOL_OPTIONS,
       // An idle client whose connection dies is reported here and dropped, never thrown.
       poolErrorHandler: (err: unknown) =>
         logger.warn({ msg: 'idle database connection lost', err: String(err) }),
     };
   }
+  if (config.pgliteKeptForData)
+    logger.log({
+      msg: 'DATA_DIR holds PGlite data: the embedded engine stays PGlite (EMBEDDED_ENGINE=pglite says so and silences this; docs/operating.md tells how to move to embedded Postgres)',
+      dataDir: config.dataDir,
+    });
   // PGlite through its node-postgres adapter, which keeps the `pg` driver's behaviour (error
   // codes, bigint as string). Never typeorm-pglite: with two overlapping transactions it
   // reported a commit that never happened. One connection: PGlite runs one transaction at a time.
@@ -155,7 +182,7 @@ export async function migrateDatabase(
     await (await openAndMigrate(dataSource, config)).destroy();
     return await embedded.db?.dumpDataDir('none');
   } finally {
-    await embedded.db?.close();
+    await closeEmbedded(embedded);
   }
 }
 
@@ -175,11 +202,10 @@ export class DatabaseModule {
           }),
           dataSourceFactory: async (options) => {
             const dataSource = new DataSource(options!);
-            if (isEmbedded(config)) guardSingleConnection(dataSource);
+            if (onPglite(config)) guardSingleConnection(dataSource);
             closeIfStartFails(config, async () => {
               if (dataSource.isInitialized) await dataSource.destroy();
-              await embedded.db?.close();
-              embedded.db = undefined;
+              await closeEmbedded(embedded);
             });
             return openAndMigrate(dataSource, config);
           },

