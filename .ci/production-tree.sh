@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The production tree, without Docker: rebuilds what the Dockerfile builds, keeps only what its
-# runtime stage copies, and starts that as a non-root user on a fresh embedded database. A
-# runtime import that lives in devDependencies (pruned here as in the image) stops the start.
+# runtime stage copies, and starts that as a non-root user on a fresh embedded database (the
+# default engine: a Postgres cluster of the server's own in DATA_DIR/postgres, its binaries
+# from the pruned tree). A runtime import that lives in devDependencies (pruned here as in the
+# image) stops the start.
 #
 # Keep in step with the Dockerfile: the files copied into the build stage (FILES below), its
 # commands (npm ci, npm run build, npm prune --omit=dev), what the runtime stage keeps
@@ -38,6 +40,11 @@ cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
+  fi
+  # A server that died leaves its embedded cluster running: stopped (fast shutdown) here.
+  if [ -f "$data/postgres/postmaster.pid" ]; then
+    kill -INT "$(head -n 1 "$data/postgres/postmaster.pid")" 2>/dev/null || true
+    for _ in $(seq 1 50); do [ -f "$data/postgres/postmaster.pid" ] || break; sleep 0.1; done
   fi
   rm -rf "$work"
 }
@@ -109,6 +116,7 @@ until health; do
   sleep 0.5
 done
 step "/health answered 200"
+[ -f "$data/postgres/PG_VERSION" ] || fail "no embedded Postgres cluster in DATA_DIR/postgres"
 
 created="$(node -e "
 fetch('$base/v2/workspace/create', {
@@ -130,5 +138,6 @@ kill "$server_pid"
 wait "$server_pid" 2>/dev/null || true
 server_pid=""
 step "server stopped in $(($(date +%s) - stopping)) s"
+[ ! -f "$data/postgres/postmaster.pid" ] || fail "the server stopped, its embedded Postgres did not"
 rm -rf "$work"
 step "passed in $(($(date +%s) - started)) s"

@@ -12,7 +12,7 @@ export interface PostgresBinaries {
 
 let found: Promise<PostgresBinaries> | undefined;
 
-/** Located once per process; the library links made then too (see `linkLibraries`). */
+/** Located once per process; the library links made then too (see `linkPostgresLibraries`). */
 export function postgresBinaries(): Promise<PostgresBinaries> {
   found ??= locate();
   found.catch(() => (found = undefined));
@@ -30,7 +30,7 @@ async function locate(): Promise<PostgresBinaries> {
     );
   }
   const native = resolve(dirname(paths.initdb), '..');
-  const libraries = linkLibraries(native);
+  const libraries = linkPostgresLibraries(native);
   return {
     initdb: paths.initdb,
     pgCtl: paths.pg_ctl,
@@ -46,7 +46,7 @@ async function locate(): Promise<PostgresBinaries> {
  * are made in a directory of this user's under the system's temporary directory, answered
  * for LD_LIBRARY_PATH.
  */
-function linkLibraries(native: string): string | undefined {
+export function linkPostgresLibraries(native: string): string | undefined {
   const links = missingLinks(native);
   if (links.length === 0) return undefined;
   try {

@@ -1,0 +1,29 @@
+import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { linkPostgresLibraries } from './postgres-binaries';
+
+// npm may skip the platform package's install script, which makes these links.
+describe('the embedded Postgres binaries', () => {
+  let root: string;
+  beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'collab-pg-package-'))));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('get the library links pg-symlinks.json lists, made in place, relative to their directory', () => {
+    const native = join(root, 'native');
+    mkdirSync(join(native, 'lib'), { recursive: true });
+    writeFileSync(join(native, 'lib', 'libpq.so.5.18'), '');
+    writeFileSync(
+      join(native, 'pg-symlinks.json'),
+      JSON.stringify([
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so.5' },
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so' },
+      ]),
+    );
+    expect(linkPostgresLibraries(native)).toBeUndefined();
+    expect(readlinkSync(join(native, 'lib', 'libpq.so.5'))).toBe('libpq.so.5.18');
+    expect(readlinkSync(join(native, 'lib', 'libpq.so'))).toBe('libpq.so.5.18');
+    // Made once: a second start finds them.
+    expect(linkPostgresLibraries(native)).toBeUndefined();
+  });
+});
