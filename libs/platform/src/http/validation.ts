@@ -1,5 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ServiceError, type FieldViolation } from './service-error';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /** Flattens class-validator errors to `data.documents[3].documentId`-style paths (D1.7). */
 export function fieldViolations(errors: ValidationError[], parent = 'data'): FieldViolation[] {
@@ -18,6 +19,7 @@ export function fieldViolations(errors: ValidationError[], parent = 'data'): Fie
 
 /** The global pipe: DTO validation with unknown fields stripped (D1.4) and D1.7 errors. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     transform: true,
