@@ -40,12 +40,12 @@ function redisClient(
  */
 @Module({})
 export class BullQueueModule {
-  static async forRoot(config: AppConfig & { redisUrl: string }): Promise<DynamicModule> {
+  /** `config` itself, not a copy: what start opened is closed by it (closeIfStartFails). */
+  static async forRoot(config: AppConfig, redisUrl: string): Promise<DynamicModule> {
     const [{ BullModule, getQueueToken }, { default: RedisClient }] = await Promise.all([
       import('@nestjs/bull'),
       import('ioredis'),
     ]);
-    const redisUrl = config.redisUrl;
     // Bull does not close connections made by createClient: the transport closes these.
     const opened: Redis[] = [];
     const transport: Provider = {

@@ -33,7 +33,7 @@ export class QueueModule {
     }
     return {
       ...common,
-      imports: [DiscoveryModule, BullQueueModule.forRoot({ ...config, redisUrl })],
+      imports: [DiscoveryModule, BullQueueModule.forRoot(config, redisUrl)],
     };
   }
 }
