@@ -81,22 +81,28 @@ export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
   ) {}
 
-  /** Fastify hooks: request metrics by route pattern, and the answers during a shutdown. */
+  /**
+   * Fastify hooks: request metrics by route pattern, and the answers during a shutdown. Hooks
+   * with a callback, not async ones: they run on every request, and an async hook costs a
+   * promise and a turn of the microtask queue each.
+   */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
     if (!fastify?.addHook) return; // the CLI's application context has no HTTP server
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (this.shutdown.phase !== 'closing') return;
-      return reply
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      if (this.shutdown.phase !== 'closing') return done();
+      // Answered here: the request goes no further (done is not called).
+      void reply
         .headers({ connection: 'close', 'retry-after': '1' })
         .status(503)
         .send(SHUTTING_DOWN);
     });
     // Once shutting down, no connection is kept alive: clients reconnect to another instance.
-    fastify.addHook('onSend', async (_request, reply) => {
+    fastify.addHook('onSend', (_request, reply, payload, done) => {
       if (this.shutdown.shuttingDown) void reply.header('connection', 'close');
+      done(null, payload);
     });
-    fastify.addHook('onResponse', async (request, reply) => {
+    fastify.addHook('onResponse', (request, reply, done) => {
       this.metrics.httpDuration.observe(
         {
           method: request.method,
@@ -106,6 +112,7 @@ export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   }
 
