@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import type { DataSource, EntityManager } from 'typeorm';
+import { guardSingleConnection } from '@app/platform';
 import { Aggregate } from './aggregate';
 import { AggregateRepository } from './aggregate.repository';
 import { ConcurrencyError } from './concurrency.error';
@@ -116,5 +117,24 @@ describe('AggregateRepository', () => {
       decide: (c) => c.bump(),
     });
     expect(steps).toEqual(['before', 'read s', 'before', 'lock s', 'read s', 'append']);
+  });
+  it('refuses at once a write of its own inside a transaction that holds the single connection', async () => {
+    // A guarded one-connection data source: a transaction that obtained the connection holds it.
+    const embedded = {
+      manager: { transaction: (work: () => Promise<unknown>) => work() },
+      driver: { obtainMasterConnection: async () => [{}, () => undefined] },
+    } as unknown as DataSource;
+    guardSingleConnection(embedded);
+    const store = {
+      transaction: () => Promise.reject(new Error('must not be reached')),
+    } as unknown as EventStore;
+    const repository = new AggregateRepository(store, embedded);
+    const driver = embedded.driver as unknown as { obtainMasterConnection(): Promise<unknown> };
+    await embedded.manager.transaction(async () => {
+      await driver.obtainMasterConnection();
+      await expect(
+        repository.update(target('c-1'), { actor: 't' } as never, (c: Counter) => c.bump()),
+      ).rejects.toThrow(/single connection/);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { holdsSingleConnection } from '@app/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
 import type { ManyChange, Prepared, SingleChange, TargetsOf } from './aggregate-change';
@@ -126,7 +127,10 @@ export class AggregateRepository {
     streamIds: readonly string[],
     attempt: (m: EntityManager, contended: readonly string[]) => Promise<T>,
   ): Promise<T> {
-    if (this.turns.insideRun && this.singleConnection()) {
+    if (
+      (this.turns.insideRun && this.singleConnection()) ||
+      holdsSingleConnection(this.dataSource)
+    ) {
       return Promise.reject(
         new Error(
           'Embedded database: a write in a transaction of its own inside another write would ' +

@@ -24,6 +24,19 @@ export class SingleConnectionDeadlockError extends Error {
 const holding = (open: OpenTransaction | undefined): boolean =>
   open !== undefined && ((open.holds && !open.ended) || holding(open.outer));
 
+/** The transaction contexts of each guarded data source. */
+const contexts = new WeakMap<DataSource, AsyncLocalStorage<OpenTransaction>>();
+
+/**
+ * Whether the calling async context runs inside an open transaction of `dataSource` that
+ * holds its single connection: anything it waits for that needs the connection waits for
+ * ever (a write's turn held by a request that waits for the connection, say). False on a
+ * data source that is not guarded (a pool of several connections).
+ */
+export function holdsSingleConnection(dataSource: DataSource): boolean {
+  return holding(contexts.get(dataSource)?.getStore());
+}
+
 /**
  * The embedded database has one connection (PGlite runs one session). A query that asks the
  * pool for a connection while a transaction of the same async context holds it waits for
@@ -38,6 +51,7 @@ const holding = (open: OpenTransaction | undefined): boolean =>
  */
 export function guardSingleConnection(dataSource: DataSource): void {
   const context = new AsyncLocalStorage<OpenTransaction>();
+  contexts.set(dataSource, context);
   const manager = dataSource.manager;
   const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
   manager.transaction = ((...args: unknown[]) => {
