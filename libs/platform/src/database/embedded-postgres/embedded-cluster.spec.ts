@@ -52,4 +52,17 @@ describe('embedded Postgres cluster', () => {
       await cluster.stop();
     }
   });
+
+  it('refuses a second start on a directory a live server uses, which keeps answering', async () => {
+    const dir = join(dataDir, 'postgres');
+    const first = await startEmbeddedCluster({ dir, durable: false });
+    try {
+      await expect(startEmbeddedCluster({ dir, durable: false })).rejects.toThrow(
+        /DATA_DIR is in use by another server/,
+      );
+      expect(await query(first.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await first.stop();
+    }
+  });
 });

@@ -7,12 +7,15 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { postgresBinaries, type PostgresBinaries } from './postgres-binaries';
@@ -43,6 +46,10 @@ const SOCKET_PORT = 5432;
 const SETTINGS_FILE = 'collab-server.conf';
 // Only for the loopback port: over the socket, the directory's permissions admit.
 const PASSWORD_FILE = 'collab-server.password';
+// The server's sessions say so: a second server on the same directory sees them and refuses.
+export const SERVER_APPLICATION_NAME = 'collab-server';
+// A killed server's sessions end as soon as their backends read the closed sockets.
+const SESSIONS_END_WITHIN_MS = 5_000;
 
 /**
  * Starts the cluster in `options.dir`, made by initdb the first time. Postgres refuses to run
@@ -74,22 +81,49 @@ export async function startEmbeddedCluster(
     `--log=${join(dir, 'postgres.log')}`,
   ]);
 
-  const url = new URL('postgresql://postgres@localhost/postgres');
-  if (socket) url.searchParams.set('host', dir);
-  else {
-    url.hostname = '127.0.0.1';
-    url.port = String(port);
-    url.password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim();
-  }
+  const postmaster = readPostmasterPid(dir)?.pid;
+  const url = clusterUrl(dir, socket ? { socket: dir } : { port });
+  // Held while this cluster runs, so a second server sees this one even when the pool is idle.
+  const holder = new pg.Client({ connectionString: url });
+  holder.on('error', () => undefined);
+  await holder.connect();
   let stopped: Promise<void> | undefined;
   return {
-    url: url.toString(),
+    url,
     stop: () =>
       (stopped ??= (async () => {
-        await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
+        await holder.end().catch(() => undefined);
+        // Another process's postmaster may hold the directory by now: never stop that one.
+        if (postmaster !== undefined && readPostmasterPid(dir)?.pid === postmaster)
+          await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
         if (options.removeOnStop) rmSync(dir, { recursive: true, force: true });
       })()),
   };
+}
+
+/** The cluster's `postgres` database, its sessions named as the server's. */
+function clusterUrl(dir: string, at: { socket: string } | { port: number }): string {
+  const url = new URL('postgresql://postgres@localhost/postgres');
+  if ('socket' in at) url.searchParams.set('host', at.socket);
+  else {
+    url.hostname = '127.0.0.1';
+    url.port = String(at.port);
+    url.password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim();
+  }
+  url.searchParams.set('application_name', SERVER_APPLICATION_NAME);
+  return url.toString();
+}
+
+/** postmaster.pid's process number (line 1), port (line 4) and socket directory (line 5). */
+function readPostmasterPid(
+  dir: string,
+): { pid: number; port: number; socketDir: string } | undefined {
+  try {
+    const lines = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    return { pid: Number(lines[0]), port: Number(lines[3]), socketDir: lines[4] ?? '' };
+  } catch {
+    return undefined;
+  }
 }
 
 type Run = (file: string, args: string[]) => Promise<string>;
@@ -163,23 +197,57 @@ async function initialize(
 /**
  * What a killed server left: a postmaster still running on the directory (stopped: this start
  * sets the port and socket anew), or the `postmaster.pid` of one that is gone, whose process
- * number another process may hold by now (removed: Postgres would refuse to start).
+ * number another process may hold by now (removed: Postgres would refuse to start). A
+ * postmaster a live server still uses (its sessions are there) is left alone: this start fails.
  */
 async function recover(dir: string, run: Run, binaries: PostgresBinaries): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  } catch {
+  const left = readPostmasterPid(dir);
+  if (!left) return;
+  if (!isPostmasterOf(left.pid, dir)) {
+    unlinkSync(join(dir, 'postmaster.pid'));
     return;
   }
-  if (isPostmasterOf(pid, dir)) {
-    await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
-  } else {
-    unlinkSync(pidFile);
+  await refuseIfServed(dir, left);
+  await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
+}
+
+/** Fails while a server's sessions are on the postmaster (a killed server's end at once). */
+async function refuseIfServed(
+  dir: string,
+  left: { pid: number; port: number; socketDir: string },
+): Promise<void> {
+  const url = new URL(
+    clusterUrl(dir, left.socketDir ? { socket: left.socketDir } : { port: left.port }),
+  );
+  url.searchParams.set('application_name', `${SERVER_APPLICATION_NAME}-check`);
+  const deadline = Date.now() + SESSIONS_END_WITHIN_MS;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url.toString() });
+    client.on('error', () => undefined);
+    let sessions: number;
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [SERVER_APPLICATION_NAME],
+      );
+      sessions = rows[0].n;
+    } catch {
+      // Not answering (starting, stopping, broken): nothing to protect; pg_ctl stop decides.
+      return;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    if (sessions === 0) return;
+    if (Date.now() >= deadline)
+      throw new Error(
+        `DATA_DIR is in use by another server (its Postgres, process ${left.pid}, serves ${sessions} of its sessions in ${dir})`,
+      );
+    await delay(100);
   }
 }
 
+/** The process is a `postgres` started with `-D dir` (the directory's real path compared). */
 function isPostmasterOf(pid: number, dir: string): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
@@ -188,12 +256,37 @@ function isPostmasterOf(pid: number, dir: string): boolean {
     // EPERM: alive, another user's: the postgres user's when we are root.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const args = processArguments(pid);
+  if (!args || !/(^|\/)postgres$/.test(args[0] ?? '')) return false;
+  const at = args.indexOf('-D');
+  if (at < 0) return false;
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const target = real(dir);
+  return real(args[at + 1] ?? '') === target || real(args.slice(at + 1).join(' ')) === target;
+}
+
+/**
+ * A process's arguments: /proc on Linux; elsewhere `ps`, whose one line is split at spaces
+ * (the directory, the last argument pg_ctl gives, is joined back by the caller).
+ */
+function processArguments(pid: number): string[] | undefined {
   try {
-    // Linux: the postmaster's arguments name its directory.
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir);
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').split('\0');
   } catch {
-    // No /proc (macOS): alive is taken for ours; pg_ctl stop acts on this directory only.
-    return process.platform !== 'linux';
+    if (process.platform === 'linux') return undefined;
+  }
+  try {
+    return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' })
+      .trim()
+      .split(' ');
+  } catch {
+    return undefined;
   }
 }
 
