@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -63,6 +63,20 @@ describe('embedded Postgres cluster', () => {
       expect(await query(first.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await first.stop();
+    }
+  });
+
+  it('is made beside its directory and renamed when whole; a start removes what an interrupted one left', async () => {
+    const dir = join(dataDir, 'postgres');
+    const left = join(dataDir, 'postgres.init-interrupted');
+    mkdirSync(left);
+    writeFileSync(join(left, 'PG_VERSION'), '18\n');
+    const cluster = await startEmbeddedCluster({ dir, durable: false });
+    try {
+      expect(readdirSync(dataDir)).toEqual(['postgres']);
+      expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await cluster.stop();
     }
   });
 });

@@ -6,8 +6,11 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -17,7 +20,7 @@ import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { postgresBinaries, type PostgresBinaries } from './postgres-binaries';
 
 /** A Postgres cluster this process started, in a directory of its own. */
@@ -67,6 +70,7 @@ export async function startEmbeddedCluster(
   const user = runAs();
   const run = (file: string, args: string[]) => runProgram(binaries, user, file, args);
 
+  removeUnfinished(dir);
   if (!existsSync(join(dir, 'PG_VERSION'))) await initialize(dir, user, run, binaries);
   await recover(dir, run, binaries);
 
@@ -149,18 +153,24 @@ function runAs(): RunAs | undefined {
   throw new Error('Running as root, and the system has neither a postgres nor a nobody user');
 }
 
+/**
+ * Made beside the directory and renamed to it when whole: a start stopped half-way leaves only
+ * a `<name>.init-*` sibling (removed by the next start), never a directory that cannot start.
+ */
 async function initialize(
   dir: string,
   user: RunAs | undefined,
   run: Run,
   binaries: PostgresBinaries,
 ): Promise<void> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const parent = dirname(dir);
+  mkdirSync(parent, { recursive: true });
+  const making = join(parent, `${basename(dir)}${UNFINISHED}${randomBytes(6).toString('hex')}`);
+  mkdirSync(making, { mode: 0o700 });
   if (user) {
-    chownSync(dir, user.uid, user.gid);
+    chownSync(making, user.uid, user.gid);
     // The user passes through the data directory to reach its own (without listing it); the
     // directories above must let it too (initdb says "Permission denied" where one does not).
-    const parent = dirname(dir);
     chmodSync(parent, statSync(parent).mode | 0o001);
   }
   const password = randomBytes(24).toString('base64url');
@@ -174,7 +184,7 @@ async function initialize(
   }
   try {
     await run(binaries.initdb, [
-      `--pgdata=${dir}`,
+      `--pgdata=${making}`,
       '--username=postgres',
       '--auth-local=trust',
       '--auth-host=scram-sha-256',
@@ -187,11 +197,33 @@ async function initialize(
   } finally {
     rmSync(aside, { recursive: true, force: true });
   }
-  await run(binaries.initdb, [`--pgdata=${dir}`, '--sync-only']);
-  writeFileSync(join(dir, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
-  const conf = join(dir, 'postgresql.conf');
+  writeFileSync(join(making, PASSWORD_FILE), `${password}\n`, { mode: 0o600 });
+  const conf = join(making, 'postgresql.conf');
   writeFileSync(conf, `${readFileSync(conf, 'utf8')}\ninclude_if_exists = '${SETTINGS_FILE}'\n`);
-  if (user) chownSync(conf, user.uid, user.gid);
+  if (user) {
+    chownSync(conf, user.uid, user.gid);
+    chownSync(join(making, PASSWORD_FILE), user.uid, user.gid);
+  }
+  await run(binaries.initdb, [`--pgdata=${making}`, '--sync-only']);
+  // An empty directory given (a temporary one) is replaced by the rename.
+  if (existsSync(dir)) rmdirSync(dir);
+  renameSync(making, dir);
+}
+
+const UNFINISHED = '.init-';
+
+/** What an interrupted first start left beside the directory. */
+function removeUnfinished(dir: string): void {
+  const parent = dirname(dir);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names)
+    if (name.startsWith(`${basename(dir)}${UNFINISHED}`))
+      rmSync(join(parent, name), { recursive: true, force: true });
 }
 
 /**
