@@ -1,4 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -77,6 +85,26 @@ describe('embedded Postgres cluster', () => {
       expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await cluster.stop();
+    }
+  });
+
+  it("gives its programs none of the server's environment (secrets, PG* variables)", async () => {
+    process.env.COLLAB_CLUSTER_SECRET_PROBE = 'secret';
+    process.env.PGSSLMODE = 'require';
+    const dir = join(dataDir, 'postgres');
+    try {
+      const cluster = await startEmbeddedCluster({ dir, durable: false });
+      try {
+        const pid = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0];
+        const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        expect(environment.filter((line) => /SECRET_PROBE|^PGSSLMODE=/.test(line))).toEqual([]);
+        expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      } finally {
+        await cluster.stop();
+      }
+    } finally {
+      delete process.env.COLLAB_CLUSTER_SECRET_PROBE;
+      delete process.env.PGSSLMODE;
     }
   });
 });

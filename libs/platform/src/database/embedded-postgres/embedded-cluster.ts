@@ -115,6 +115,8 @@ function clusterUrl(dir: string, at: { socket: string } | { port: number }): str
     url.password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim();
   }
   url.searchParams.set('application_name', SERVER_APPLICATION_NAME);
+  // The cluster has no certificate: a user's PGSSLMODE=require would fail every connection.
+  url.searchParams.set('sslmode', 'disable');
   return url.toString();
 }
 
@@ -350,6 +352,17 @@ function freeLoopbackPort(): Promise<number> {
   });
 }
 
+/**
+ * Not the server's environment: the postmaster would keep its secrets (ADMIN_TOKEN, the
+ * encryption key), and a user's PG* variables would change what the programs do.
+ */
+function programEnvironment(binaries: PostgresBinaries): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'LD_LIBRARY_PATH', 'DYLD_LIBRARY_PATH', 'TMPDIR', 'SYSTEMROOT'])
+    if (process.env[name] !== undefined) kept[name] = process.env[name];
+  return { ...kept, ...binaries.env, LC_ALL: 'C', TZ: 'UTC' };
+}
+
 function runProgram(
   binaries: PostgresBinaries,
   user: RunAs | undefined,
@@ -361,7 +374,7 @@ function runProgram(
       file,
       args,
       {
-        env: { ...process.env, ...binaries.env, LC_ALL: 'C' },
+        env: programEnvironment(binaries),
         // Not the caller's: the postgres user may not enter it.
         cwd: '/',
         ...(user && { uid: user.uid, gid: user.gid }),
