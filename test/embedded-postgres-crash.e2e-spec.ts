@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './support/free-port';
@@ -105,6 +106,32 @@ const alive = (pid: number) => {
         expect(alive(other.pid!)).toBe(true);
       } finally {
         other.kill();
+      }
+    });
+
+    it('a server that fails to start (its port taken) stops the postmaster it started', async () => {
+      const taken = createServer();
+      await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+      try {
+        const { port } = taken.address() as { port: number };
+        const server = spawn(process.execPath, [BUILT_MAIN], {
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            EMBEDDED_ENGINE: 'postgres',
+            ADMIN_TOKEN,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+          },
+          stdio: 'ignore',
+        });
+        const code = await new Promise((done) => server.once('exit', done));
+        expect(code).toBe(1);
+        expect(readFileSync(join(dataDir, 'postgres', 'PG_VERSION'), 'utf8')).toMatch(/^18/);
+        expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      } finally {
+        await new Promise((done) => taken.close(done));
       }
     });
   },
