@@ -51,6 +51,8 @@ interface EmbeddedHandle {
   db?: PGlite;
   /** Stops the embedded Postgres cluster (when this app started one). */
   stop?: () => Promise<void>;
+  /** The app's data source, closed first when the app fails to start. */
+  dataSource?: DataSource;
 }
 
 async function closeEmbedded(embedded: EmbeddedHandle): Promise<void> {
@@ -196,17 +198,21 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [ModulesContainer],
-          useFactory: async (modules: ModulesContainer) => ({
-            ...(await dataSourceOptions(config, discoverMigrations(modules), embedded)),
-            autoLoadEntities: true,
-          }),
+          useFactory: async (modules: ModulesContainer) => {
+            // One closer, in order: the pool, then the embedded database under it.
+            closeIfStartFails(config, async () => {
+              if (embedded.dataSource?.isInitialized) await embedded.dataSource.destroy();
+              await closeEmbedded(embedded);
+            });
+            return {
+              ...(await dataSourceOptions(config, discoverMigrations(modules), embedded)),
+              autoLoadEntities: true,
+            };
+          },
           dataSourceFactory: async (options) => {
             const dataSource = new DataSource(options!);
             if (onPglite(config)) guardSingleConnection(dataSource);
-            closeIfStartFails(config, async () => {
-              if (dataSource.isInitialized) await dataSource.destroy();
-              await closeEmbedded(embedded);
-            });
+            embedded.dataSource = dataSource;
             return openAndMigrate(dataSource, config);
           },
         }),

@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, holdsPgliteData, isInMemory, type AppConfig } from '../../config/app-config';
-import { closeIfStartFails } from '../../runtime/failed-start';
 import { startEmbeddedCluster } from './embedded-cluster';
 
 const logger = new Logger('Database');
@@ -33,9 +32,8 @@ export async function openEmbeddedPostgres(
     durable: !inMemory,
     removeOnStop: inMemory,
   });
+  // Stopped by the database module, after the pool on it (also when the app fails to start).
   embedded.stop = cluster.stop;
-  // Nest runs no shutdown hook for an app that fails to start: the cluster would outlive it.
-  closeIfStartFails(config, cluster.stop);
   logger.log({ msg: 'embedded Postgres started', dir, ms: Date.now() - started });
   return cluster.url;
 }
