@@ -1,4 +1,5 @@
 import {
+  appendFileSync,
   chmodSync,
   mkdirSync,
   mkdtempSync,
@@ -106,5 +107,14 @@ describe('embedded Postgres cluster', () => {
       delete process.env.COLLAB_CLUSTER_SECRET_PROBE;
       delete process.env.PGSSLMODE;
     }
+  });
+
+  it("says why Postgres did not start: its log's last lines", async () => {
+    const dir = join(dataDir, 'postgres');
+    await (await startEmbeddedCluster({ dir, durable: false })).stop();
+    appendFileSync(join(dir, 'postgresql.conf'), "\nshared_buffers = 'plenty'\n");
+    await expect(startEmbeddedCluster({ dir, durable: false })).rejects.toThrow(
+      /postgres\.log ends with:[\s\S]*shared_buffers/,
+    );
   });
 });

@@ -77,13 +77,12 @@ export async function startEmbeddedCluster(
   const socket = join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH;
   const port = socket ? SOCKET_PORT : await freeLoopbackPort();
   writeSettings(dir, { socket, port, durable: options.durable });
-  await run(binaries.pgCtl, [
-    'start',
-    '--wait',
-    '--timeout=60',
-    `--pgdata=${dir}`,
-    `--log=${join(dir, 'postgres.log')}`,
-  ]);
+  const log = join(dir, 'postgres.log');
+  await run(binaries.pgCtl, ['start', '--wait', '--timeout=60', `--pgdata=${dir}`, `--log=${log}`])
+    // pg_ctl only says "examine the log output": the log's end says why.
+    .catch((err: Error) => {
+      throw new Error(`${err.message}\n${log} ends with:\n${lastLines(log, LOG_LINES_SHOWN)}`);
+    });
 
   const postmaster = readPostmasterPid(dir)?.pid;
   const url = clusterUrl(dir, socket ? { socket: dir } : { port });
@@ -103,6 +102,16 @@ export async function startEmbeddedCluster(
         if (options.removeOnStop) rmSync(dir, { recursive: true, force: true });
       })()),
   };
+}
+
+const LOG_LINES_SHOWN = 20;
+
+function lastLines(file: string, count: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch {
+    return '(no log)';
+  }
 }
 
 /** The cluster's `postgres` database, its sessions named as the server's. */
