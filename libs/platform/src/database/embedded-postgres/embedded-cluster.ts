@@ -21,7 +21,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { postgresBinaries, type PostgresBinaries } from './postgres-binaries';
+import { noPostgresBinaries, postgresBinaries, type PostgresBinaries } from './postgres-binaries';
 
 /** A Postgres cluster this process started, in a directory of its own. */
 export interface EmbeddedCluster {
@@ -389,7 +389,11 @@ function runProgram(
         ...(user && { uid: user.uid, gid: user.gid }),
       },
       (err, stdout, stderr) => {
-        if (err) fail(new Error(`${file} ${args[0]} failed: ${stderr || stdout || err.message}`));
+        // ENOENT for a file that is there: its loader or libc is missing (a musl system).
+        if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT' && existsSync(file))
+          fail(noPostgresBinaries(`${file} cannot run here`));
+        else if (err)
+          fail(new Error(`${file} ${args[0]} failed: ${stderr || stdout || err.message}`));
         else done(stdout);
       },
     );

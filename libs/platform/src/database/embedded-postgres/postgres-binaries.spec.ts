@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { linkPostgresLibraries } from './postgres-binaries';
+import { isMusl, linkPostgresLibraries, noPostgresBinaries } from './postgres-binaries';
 
 // npm may skip the platform package's install script, which makes these links.
 describe('the embedded Postgres binaries', () => {
@@ -25,5 +25,12 @@ describe('the embedded Postgres binaries', () => {
     expect(readlinkSync(join(native, 'lib', 'libpq.so'))).toBe('libpq.so.5.18');
     // Made once: a second start finds them.
     expect(linkPostgresLibraries(native)).toBeUndefined();
+  });
+
+  it('are known missing on a musl Linux (no glibc in the process report)', () => {
+    expect(isMusl({ header: {} }, 'linux')).toBe(true);
+    expect(isMusl({ header: { glibcVersionRuntime: '2.36' } }, 'linux')).toBe(false);
+    expect(isMusl({ header: {} }, 'darwin')).toBe(false);
+    expect(noPostgresBinaries('test').message).toMatch(/no binaries.*EMBEDDED_ENGINE=pglite/);
   });
 });

