@@ -67,7 +67,7 @@ export async function startEmbeddedCluster(
 ): Promise<EmbeddedCluster> {
   const binaries = await postgresBinaries();
   const dir = resolve(options.dir);
-  const user = runAs();
+  const user = runAs(dir);
   const run = (file: string, args: string[]) => runProgram(binaries, user, file, args);
 
   removeUnfinished(dir);
@@ -146,17 +146,24 @@ type Run = (file: string, args: string[]) => Promise<string>;
 interface RunAs {
   uid: number;
   gid: number;
-  name: string;
 }
 
-/** Root cannot run Postgres: the `postgres` user runs it if the system has one, else `nobody`. */
-function runAs(): RunAs | undefined {
+/**
+ * Root cannot run Postgres. A cluster made already runs as its directory's owner (whatever
+ * the system's users are today); a new one as the `postgres` user if the system has one, else
+ * `nobody`.
+ */
+function runAs(dir: string): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
+  if (existsSync(join(dir, 'PG_VERSION'))) {
+    const owner = statSync(dir);
+    if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  }
   for (const name of ['postgres', 'nobody']) {
     try {
       const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
       const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-      return { uid, gid, name };
+      return { uid, gid };
     } catch {
       // No such user: the next.
     }
