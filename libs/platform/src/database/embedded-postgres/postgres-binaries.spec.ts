@@ -1,7 +1,20 @@
-import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMusl, linkPostgresLibraries, noPostgresBinaries } from './postgres-binaries';
+import {
+  isMusl,
+  linkPostgresLibraries,
+  noPostgresBinaries,
+  privateDirectory,
+} from './postgres-binaries';
 
 // npm may skip the platform package's install script, which makes these links.
 describe('the embedded Postgres binaries', () => {
@@ -32,5 +45,18 @@ describe('the embedded Postgres binaries', () => {
     expect(isMusl({ header: { glibcVersionRuntime: '2.36' } }, 'linux')).toBe(false);
     expect(isMusl({ header: {} }, 'darwin')).toBe(false);
     expect(noPostgresBinaries('test').message).toMatch(/no binaries.*EMBEDDED_ENGINE=pglite/);
+  });
+
+  it("keep their links aside only in a directory of this user's that no one else may use", () => {
+    const mine = join(root, 'mine');
+    expect(privateDirectory(mine)).toBe(mine);
+    expect(privateDirectory(mine)).toBe(mine);
+    const open = join(root, 'open');
+    mkdirSync(open, { mode: 0o777 });
+    chmodSync(open, 0o777);
+    expect(privateDirectory(open)).not.toBe(open);
+    const linked = join(root, 'linked');
+    symlinkSync(mine, linked);
+    expect(privateDirectory(linked)).not.toBe(linked);
   });
 });

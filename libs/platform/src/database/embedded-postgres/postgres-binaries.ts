@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -70,13 +79,37 @@ export function linkPostgresLibraries(native: string): string | undefined {
     if (!['EACCES', 'EPERM', 'EROFS'].includes((err as NodeJS.ErrnoException).code ?? ''))
       throw err;
   }
-  const aside = join(tmpdir(), `collab-postgres-lib-${userInfo().uid}`);
-  mkdirSync(aside, { recursive: true, mode: 0o700 });
+  const aside = privateDirectory(join(tmpdir(), `collab-postgres-lib-${userInfo().uid}`));
   for (const { source, target } of links) {
     const link = join(aside, basename(target));
-    if (!existsSync(link)) symlinkSync(source, link);
+    try {
+      symlinkSync(source, link);
+    } catch (err) {
+      // Made already (by an earlier start, or another server starting now): the same link.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || readlinkSync(link) !== source) {
+        rmSync(link, { force: true });
+        symlinkSync(source, link);
+      }
+    }
   }
   return aside;
+}
+
+/**
+ * `path` when it is a directory of this user's that only this user may use; else (another
+ * user made it first, a symlink, wider permissions) a new one beside it: in a shared temporary
+ * directory the name can be taken by anyone, and the libraries there are loaded by Postgres.
+ */
+export function privateDirectory(path: string): string {
+  try {
+    mkdirSync(path, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const found = lstatSync(path);
+  const ours =
+    found.isDirectory() && found.uid === process.getuid?.() && (found.mode & 0o777) === 0o700;
+  return ours ? path : mkdtempSync(`${path}-`);
 }
 
 function missingLinks(native: string): { source: string; target: string }[] {
