@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // jest loads its global setup without the @app/* aliases (moduleNameMapper): the file itself.
@@ -10,26 +10,77 @@ import {
 
 /** libs/testing's SUITE_CLUSTER_VARIABLE (not importable here, see above). */
 const SUITE_CLUSTER_VARIABLE = 'EMBEDDED_TEST_CLUSTER_URL';
+const PREFIX = 'collab-test-pg-';
+// The jest process a suite cluster belongs to: a run stopped by Ctrl-C or a crash leaves both.
+const OWNER_FILE = 'owner.pid';
 
 /**
  * jest's global setup: on the embedded Postgres engine (no DATABASE_URL, EMBEDDED_ENGINE not
  * pglite), one cluster for the whole run in a temporary directory, without fsync (thrown
  * away at the end); each test app gets a database of its own there (libs/testing,
- * suite-cluster.ts). test/support/suite-cluster-teardown.ts stops it.
+ * suite-cluster.ts). test/support/suite-cluster-teardown.ts stops it. The clusters of runs
+ * whose jest is gone are stopped and removed first.
  */
 export default async function setup(): Promise<void> {
   if (process.env.DATABASE_URL || process.env.EMBEDDED_ENGINE === 'pglite') return;
-  const dir = mkdtempSync(join(tmpdir(), 'collab-test-pg-'));
+  removeAbandonedClusters();
+  const top = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(top, OWNER_FILE), `${process.pid}\n`);
   let cluster: EmbeddedCluster;
   try {
-    cluster = await startEmbeddedCluster({ dir, durable: false, removeOnStop: true });
+    cluster = await startEmbeddedCluster({
+      dir: join(top, 'postgres'),
+      durable: false,
+      removeOnStop: true,
+    });
   } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(top, { recursive: true, force: true });
     throw err;
   }
   process.env[SUITE_CLUSTER_VARIABLE] = cluster.url;
   (globalThis as { stopSuiteCluster?: () => Promise<void> }).stopSuiteCluster = async () => {
     delete process.env[SUITE_CLUSTER_VARIABLE];
     await cluster.stop();
+    rmSync(top, { recursive: true, force: true });
   };
+}
+
+function removeAbandonedClusters(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const top = join(tmpdir(), name);
+    const owner = readPid(join(top, OWNER_FILE));
+    if (owner === undefined || isAlive(owner)) continue;
+    const postmaster = readPid(join(top, 'postgres', 'postmaster.pid'));
+    // SIGQUIT: the postmaster ends at once (the data is thrown away).
+    if (postmaster !== undefined && isPostmasterIn(postmaster, join(top, 'postgres')))
+      process.kill(postmaster, 'SIGQUIT');
+    rmSync(top, { recursive: true, force: true });
+  }
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isPostmasterIn(pid: number, dir: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir);
+  } catch {
+    return false;
+  }
 }
