@@ -96,6 +96,10 @@ export class EventStore implements OnModuleInit {
   ): Promise<RecordedEvent[]> {
     const nonEmpty = appends.filter((a) => a.events.length > 0);
     if (nonEmpty.length === 0) return [];
+    // A new stream's row is written only with its type: without one the events would go in
+    // and the stream would have no row to conflict on.
+    const untyped = nonEmpty.find((a) => a.expectedVersion === 0 && !a.streamType);
+    if (untyped) throw new Error(`Stream ${untyped.streamId} is created without a stream type`);
     // Successful appends, their commit included when the transaction is their own.
     const stopTimer = this.metrics?.appendDuration.startTimer();
     const appended = await this.transaction(async (m) => {

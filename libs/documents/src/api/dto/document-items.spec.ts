@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { BatchOf, createValidationPipe, ServiceError } from '@app/platform';
 import { DocumentItemDto } from './document-item.dto';
 import { DocumentItems } from './document-items';
+import { getMetadataStorage } from 'class-validator';
 
 /** The batch as DocumentItemDto's rules alone read it. */
 class ByRules {
@@ -110,5 +111,16 @@ describe('DocumentItems', () => {
       const label = JSON.stringify(batch)?.slice(0, 80);
       expect([label, await read(WithFastPath, batch)]).toEqual([label, await read(ByRules, batch)]);
     }
+  });
+});
+
+describe("DocumentItems' hand-copied rules", () => {
+  it('cover exactly the rules DocumentItemDto declares (a new rule there must be copied here)', () => {
+    const rules = getMetadataStorage()
+      .getTargetValidationMetadatas(DocumentItemDto, '', false, false)
+      .map((m) => `${m.propertyName}:${m.name ?? m.type}:${JSON.stringify(m.constraints ?? [])}`)
+      .sort();
+    // What plainItem checks by hand; update both together.
+    expect(rules).toMatchSnapshot();
   });
 });
