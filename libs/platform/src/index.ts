@@ -31,6 +31,7 @@ export * from './http/presence-rules';
 export * from './paging/page';
 export * from './paging/page-tokens';
 export * from './runtime/yield';
+export * from './runtime/load-once';
 export * from './database/scratch-database';
 export * from './database/embedded-postgres/embedded-cluster';
 export * from './module-contract/migrations';

@@ -1,3 +1,5 @@
+import { loadOnce } from '@app/platform';
+
 /**
  * The provider SDKs, loaded on the first Ask AI call that needs one rather than at start:
  * together they are a few hundred milliseconds of module loading that a server whose tenants
@@ -7,30 +9,24 @@ const importOpenAi = () => import('openai');
 const importAnthropic = () => import('@anthropic-ai/sdk');
 const importGemini = () => import('@google/genai');
 
-let openAi: ReturnType<typeof importOpenAi> | undefined;
-let anthropic: ReturnType<typeof importAnthropic> | undefined;
-let gemini: ReturnType<typeof importGemini> | undefined;
-
 /** The SDKs' request-timeout error classes, of the SDKs loaded so far. */
 const timeoutErrors: (abstract new (...args: never[]) => Error)[] = [];
 
-export function loadOpenAiSdk(): ReturnType<typeof importOpenAi> {
-  return (openAi ??= importOpenAi().then((sdk) => {
+export const loadOpenAiSdk = loadOnce(() =>
+  importOpenAi().then((sdk) => {
     timeoutErrors.push(sdk.default.APIConnectionTimeoutError);
     return sdk;
-  }));
-}
+  }),
+);
 
-export function loadAnthropicSdk(): ReturnType<typeof importAnthropic> {
-  return (anthropic ??= importAnthropic().then((sdk) => {
+export const loadAnthropicSdk = loadOnce(() =>
+  importAnthropic().then((sdk) => {
     timeoutErrors.push(sdk.default.APIConnectionTimeoutError);
     return sdk;
-  }));
-}
+  }),
+);
 
-export function loadGeminiSdk(): ReturnType<typeof importGemini> {
-  return (gemini ??= importGemini());
-}
+export const loadGeminiSdk = loadOnce(importGemini);
 
 /**
  * The SDKs' own request timeout (openai and anthropic name the class; openai sets no `name`).

@@ -5,6 +5,7 @@ import {
   PrivateTargetError,
   type ResolveAll,
 } from './checked-lookup';
+import { loadOnce } from '../runtime/load-once';
 
 /**
  * A 3xx answer to a call whose redirects are not followed: a TypeError, as fetch's own
@@ -73,8 +74,7 @@ export function guardedFetch(options: {
   };
 }
 
-let undiciModule: Promise<typeof import('undici')> | undefined;
-const loadUndici = () => (undiciModule ??= import('undici'));
+const loadUndici = loadOnce(() => import('undici'));
 
 /** The refusal or redirect somewhere in an error's `cause` chain (SDKs wrap what fetch threw). */
 export function guardedFetchRefusal(

@@ -78,9 +78,6 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       maxRetriesPerRequest: 0,
       connectTimeout: 2000,
       commandTimeout: COMMAND_TIMEOUT_MS,
-      // Calls made while one is on its way go together in the next write: under load one
-      // write and one read of the socket serve many requests instead of one each.
-      enableAutoPipelining: true,
     });
     this.redis.on('error', (err) => this.warn('redis connection error', err));
     // The number of keys varies with the windows: given with each call.

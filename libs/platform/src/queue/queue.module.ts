@@ -31,9 +31,10 @@ export class QueueModule {
         ],
       };
     }
-    return {
-      ...common,
-      imports: [DiscoveryModule, BullQueueModule.forRoot(config, redisUrl)],
-    };
+    const bull = BullQueueModule.forRoot(config, redisUrl);
+    // Made before Nest awaits it: a failure must not be an unhandled rejection meanwhile
+    // (Nest's own await still sees it and fails the start).
+    bull.catch(() => undefined);
+    return { ...common, imports: [DiscoveryModule, bull] };
   }
 }

@@ -92,7 +92,8 @@ export class SmtpSender implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const transport = this.transport;
     this.transport = undefined;
-    (await transport)?.close();
+    // A transport that failed to be made has nothing to close.
+    (await transport?.catch(() => undefined))?.close();
   }
 
   /** Sends at once share the one transport being made. */
@@ -110,6 +111,11 @@ export class SmtpSender implements OnApplicationShutdown {
         debug: false,
       }),
     );
-    return this.transport;
+    // A failed load or set-up is forgotten: the next send tries again.
+    const made = this.transport;
+    made.catch(() => {
+      if (this.transport === made) this.transport = undefined;
+    });
+    return made;
   }
 }
