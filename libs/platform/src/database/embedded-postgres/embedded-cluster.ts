@@ -78,11 +78,7 @@ export async function startEmbeddedCluster(
   const port = socket ? SOCKET_PORT : await freeLoopbackPort();
   writeSettings(dir, { socket, port, durable: options.durable });
   const log = join(dir, 'postgres.log');
-  await run(binaries.pgCtl, ['start', '--wait', '--timeout=60', `--pgdata=${dir}`, `--log=${log}`])
-    // pg_ctl only says "examine the log output": the log's end says why.
-    .catch((err: Error) => {
-      throw new Error(`${err.message}\n${log} ends with:\n${lastLines(log, LOG_LINES_SHOWN)}`);
-    });
+  await startPostmaster(dir, log, run, binaries);
 
   const postmaster = readPostmasterPid(dir)?.pid;
   const url = clusterUrl(dir, socket ? { socket: dir } : { port });
@@ -105,6 +101,44 @@ export async function startEmbeddedCluster(
 }
 
 const LOG_LINES_SHOWN = 20;
+
+/**
+ * How long a start waits for what a postmaster killed with SIGKILL leaves for a moment: the
+ * killed process itself until it is reaped (its socket's lock file names it: "lock file …
+ * already exists"), and its children, attached to its shared memory until they notice
+ * ("pre-existing shared memory block … is still in use"). Postgres starts once they are gone.
+ */
+const ORPHANS_EXIT_WITHIN_MS = 30_000;
+
+async function startPostmaster(
+  dir: string,
+  log: string,
+  run: (file: string, args: string[]) => Promise<string>,
+  binaries: PostgresBinaries,
+): Promise<void> {
+  const deadline = Date.now() + ORPHANS_EXIT_WITHIN_MS;
+  for (;;) {
+    const started = await run(binaries.pgCtl, [
+      'start',
+      '--wait',
+      '--timeout=60',
+      `--pgdata=${dir}`,
+      `--log=${log}`,
+    ]).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    if (!started) return;
+    const tail = lastLines(log, LOG_LINES_SHOWN);
+    const leftBehind = /pre-existing shared memory block|lock file ".*" already exists/;
+    if (leftBehind.test(tail) && Date.now() < deadline) {
+      await delay(500);
+      continue;
+    }
+    // pg_ctl only says "examine the log output": the log's end says why.
+    throw new Error(`${started.message}\n${log} ends with:\n${tail}`);
+  }
+}
 
 function lastLines(file: string, count: number): string {
   try {
@@ -258,7 +292,13 @@ async function recover(dir: string, run: Run, binaries: PostgresBinaries): Promi
     return;
   }
   await refuseIfServed(dir, left);
-  await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]);
+  await run(binaries.pgCtl, ['stop', '--wait', '--mode=fast', `--pgdata=${dir}`]).catch(
+    (err: Error) => {
+      // A postmaster killed a moment ago is gone by now and never removes its pid file.
+      if (isPostmasterOf(left.pid, dir)) throw err;
+      rmSync(join(dir, 'postmaster.pid'), { force: true });
+    },
+  );
 }
 
 /** Fails while a server's sessions are on the postmaster (a killed server's end at once). */
