@@ -73,6 +73,21 @@ const has = (rules: ValidationMetadata[], name: string, each?: boolean) =>
   );
 
 /** What is wrong with each field of `target` and of every class nested in it. */
+/**
+ * Whether a conditional rule (IsOptional, ValidateIf) skips the property's rules when it is
+ * null: asked of the rule's own condition, so a condition that still checks null (the fast
+ * path of a batch, say) is not taken for optional.
+ */
+const skipsNull = (rules: ValidationMetadata[], property: string) =>
+  rules.some(
+    (r) =>
+      r.type === ValidationTypes.CONDITIONAL_VALIDATION &&
+      !(r.constraints?.[0] as (object: object, value: unknown) => boolean)(
+        { [property]: null },
+        null,
+      ),
+  );
+
 function problemsOf(target: Class, seen = new Set<Class>()): string[] {
   if (seen.has(target)) return [];
   seen.add(target);
@@ -95,10 +110,7 @@ function problemsOf(target: Class, seen = new Set<Class>()): string[] {
     }
     if (isList && !rules.some((r) => r.each))
       problems.push(`${at}: a list whose items have no rule`);
-    if (
-      has(rules, ValidationTypes.CONDITIONAL_VALIDATION) &&
-      !isNullable(target.prototype as object, property)
-    ) {
+    if (skipsNull(rules, property) && !isNullable(target.prototype as object, property)) {
       const transforms = defaultMetadataStorage.findTransformMetadatas(
         target,
         property,
