@@ -1,10 +1,4 @@
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '@app/platform';
 
 /** A TCP port nobody listens on right now, for a server a test starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export const freePort = freeLoopbackPort;

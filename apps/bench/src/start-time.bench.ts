@@ -1,9 +1,8 @@
-import { createScratchDatabase, dropScratchDatabase } from '@app/platform';
+import { createScratchDatabase, dropScratchDatabase, freeLoopbackPort } from '@app/platform';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -116,7 +115,7 @@ async function timeStart(
   env: Record<string, string>,
   inline = false,
 ): Promise<number> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const started = performance.now();
   const child = spawn(process.execPath, inline ? ['-e', entry] : [entry], {
     env: { ...inheritedEnv(), ...env, PORT: String(port) },
@@ -157,17 +156,6 @@ function healthy(port: number): Promise<boolean> {
     });
     request.on('error', () => answer(false));
     request.on('timeout', () => request.destroy());
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((answer, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => answer(port));
-    });
   });
 }
 

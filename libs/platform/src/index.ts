@@ -25,6 +25,7 @@ export * from './platform.module';
 export * from './net/private-address';
 export * from './net/checked-lookup';
 export * from './net/guarded-fetch';
+export * from './net/free-loopback-port';
 export * from './http/dto-rules';
 export * from './http/nested-rules';
 export * from './http/presence-rules';

@@ -16,7 +16,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { freeLoopbackPort } from '../../net/free-loopback-port';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
@@ -395,17 +395,6 @@ function writeSettings(
   writeFileSync(file, `# Written by the server at each start.\n${lines.join('\n')}\n`);
   const owner = statSync(dir);
   if (process.getuid?.() === 0) chownSync(file, owner.uid, owner.gid);
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 /**
