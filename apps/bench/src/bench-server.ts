@@ -77,8 +77,12 @@ export async function startBenchServer(overrides: Partial<AppConfig> = {}): Prom
   };
 }
 
-/** A workspace and its first API key's headers, made through the API. */
-export async function apiKeyHeaders(server: BenchServer): Promise<Record<string, string>> {
+/** A workspace made through the API: its first API key, and both levels' headers. */
+export async function benchWorkspace(server: BenchServer): Promise<{
+  apiKey: string;
+  apiKeyHeaders: Record<string, string>;
+  workspaceHeaders: Record<string, string>;
+}> {
   const created = await server.post(
     '/v2/workspace/create',
     { ownerEmail: 'bench@example.com' },
@@ -86,13 +90,19 @@ export async function apiKeyHeaders(server: BenchServer): Promise<Record<string,
   );
   const workspace = created.result.data;
   const apiKey = Object.keys(workspace.apiKeyList)[0];
-  const tokens = await server.post(
-    '/v2/workspace/authtokens/get',
-    { apiKey },
-    { 'x-service-workspace-id': workspace.id, 'x-service-auth-token': workspace.authToken },
-  );
-  return {
+  const workspaceHeaders = {
+    'x-service-workspace-id': workspace.id,
+    'x-service-auth-token': workspace.authToken,
+  };
+  const tokens = await server.post('/v2/workspace/authtokens/get', { apiKey }, workspaceHeaders);
+  const apiKeyHeaders = {
     'x-service-api-key': apiKey,
     'x-service-auth-token': tokens.result.data.authTokens[0].token,
   };
+  return { apiKey, apiKeyHeaders, workspaceHeaders };
+}
+
+/** A workspace and its first API key's headers, made through the API. */
+export async function apiKeyHeaders(server: BenchServer): Promise<Record<string, string>> {
+  return (await benchWorkspace(server)).apiKeyHeaders;
 }

@@ -4,7 +4,7 @@
 import { writeHeapSnapshot } from 'node:v8';
 import { Client } from 'pg';
 import { loadConfig } from '@app/platform';
-import { startBenchServer, type BenchServer } from '../bench-server';
+import { benchWorkspace, startBenchServer, type BenchServer } from '../bench-server';
 import { startCeiling, type Ceiling } from './ceiling-server';
 
 /** What the bench needs to call the project: its address, credentials and data. */
@@ -56,22 +56,7 @@ const DOCUMENTS = 20;
 
 /** A workspace, its API key's and workspace's headers, an organization with 20 documents. */
 async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'url'>> {
-  const created = await server.post(
-    '/v2/workspace/create',
-    { ownerEmail: 'bench@example.com' },
-    { 'x-service-admin-token': server.adminToken },
-  );
-  const workspace = created.result.data;
-  const apiKey = Object.keys(workspace.apiKeyList)[0];
-  const workspaceHeaders = {
-    'x-service-workspace-id': workspace.id,
-    'x-service-auth-token': workspace.authToken,
-  };
-  const tokens = await server.post('/v2/workspace/authtokens/get', { apiKey }, workspaceHeaders);
-  const apiKeyHeaders = {
-    'x-service-api-key': apiKey,
-    'x-service-auth-token': tokens.result.data.authTokens[0].token,
-  };
+  const { apiKey, apiKeyHeaders, workspaceHeaders } = await benchWorkspace(server);
   const organizationId = 'small-calls';
   const documentIds = Array.from({ length: DOCUMENTS }, (_, i) => `doc-${i}`);
   await server.post(
