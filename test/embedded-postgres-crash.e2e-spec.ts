@@ -35,16 +35,18 @@ const alive = (pid: number) => {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
+    /** The built server's environment on `dataDir`, listening on `port`. */
+    const serverEnv = (port: number) => ({
+      DATA_DIR: dataDir,
+      EMBEDDED_ENGINE: 'postgres',
+      ADMIN_TOKEN,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    });
+
     const start = async () => {
-      const port = await freePort();
-      const server = await ServerProcess.start(BUILT_MAIN, {
-        DATA_DIR: dataDir,
-        EMBEDDED_ENGINE: 'postgres',
-        ADMIN_TOKEN,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      });
+      const server = await ServerProcess.start(BUILT_MAIN, serverEnv(await freePort()));
       servers.push(server);
       return server;
     };
@@ -115,15 +117,7 @@ const alive = (pid: number) => {
       try {
         const { port } = taken.address() as { port: number };
         const server = spawn(process.execPath, [BUILT_MAIN], {
-          env: {
-            ...process.env,
-            DATA_DIR: dataDir,
-            EMBEDDED_ENGINE: 'postgres',
-            ADMIN_TOKEN,
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            LOG_LEVEL: 'warn',
-          },
+          env: { ...process.env, ...serverEnv(port) },
           stdio: 'ignore',
         });
         const code = await new Promise((done) => server.once('exit', done));

@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
-import { ConcurrencyError, EventStore } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { createTestApp, type TestApp, type TestWorkspace } from '@app/testing';
 import { organizationStream } from '../libs/organizations/src/domain/organization.aggregate';
+import { countAppendConflicts } from './support/append-conflicts';
 
 // Operations 6, 7 and 8 with D5 (batches, pages) and D6.1/D6.2.
 describe('organizations', () => {
@@ -274,7 +275,6 @@ describe('organizations', () => {
     const store = t.app.get(EventStore);
     const readStreams = store.readStreams.bind(store);
     let stale = 3;
-    let conflicts = 0;
     jest.spyOn(store, 'readStreams').mockImplementation(async (ids, m) => {
       const history = await readStreams(ids, m);
       for (const [id, events] of history) {
@@ -285,15 +285,7 @@ describe('organizations', () => {
       }
       return history;
     });
-    const append = store.append.bind(store);
-    jest.spyOn(store, 'append').mockImplementation(async (...args) => {
-      try {
-        return await append(...args);
-      } catch (err) {
-        if (err instanceof ConcurrencyError) conflicts += 1;
-        throw err;
-      }
-    });
+    const conflicts = countAppendConflicts(store);
     try {
       const writers = Array.from({ length: 12 }, (_, i) =>
         update([{ organizationId: 'org-hot', [`field${i}`]: i }]),
@@ -306,7 +298,7 @@ describe('organizations', () => {
     } finally {
       jest.restoreAllMocks();
     }
-    expect(conflicts).toBeGreaterThanOrEqual(3);
+    expect(conflicts.count()).toBeGreaterThanOrEqual(3);
     const [org] = (await get({ organizationIds: ['org-hot'] })).body.result.data;
     for (let i = 0; i < 12; i++) expect(org[`field${i}`]).toBe(i);
   });

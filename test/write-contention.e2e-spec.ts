@@ -1,8 +1,9 @@
 import { jest } from '@jest/globals';
-import { ConcurrencyError, EventStore } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { createTestApp, dropTestDatabase, type TestApp } from '@app/testing';
 import { recordStream } from '../libs/collaboration/src/domain/collab-record.aggregate';
 import { organizationStream } from '../libs/organizations/src/domain/organization.aggregate';
+import { countAppendConflicts } from './support/append-conflicts';
 
 // Many writers on one stream at once: every write is answered 200 and lands. Inside one
 // process writers of a stream take turns; across processes a write that lost the race is
@@ -155,18 +156,9 @@ onPostgres('write contention on one stream (Postgres)', () => {
       await prepare(target);
       // Writers of one stream in one process take turns: none finds the stream moved on.
       const store = app.app.get(EventStore);
-      const append = store.append.bind(store);
-      let conflicts = 0;
-      jest.spyOn(store, 'append').mockImplementation(async (...args) => {
-        try {
-          return await append(...args);
-        } catch (err) {
-          if (err instanceof ConcurrencyError) conflicts += 1;
-          throw err;
-        }
-      });
+      const conflicts = countAppendConflicts(store);
       await expectAllLanded(await writeAtOnce([target]), target);
-      expect(conflicts).toBe(0);
+      expect(conflicts.count()).toBe(0);
     } finally {
       jest.restoreAllMocks();
       await app.close();
