@@ -9,6 +9,7 @@ import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import type { DomainEvent, EventMetadata, RecordedEvent } from './events';
 import { Projection, type InlineProjection } from './projection';
 import { schemaVersionOf, upcastKeys } from './upcasters';
+import { lockStreamRows } from './stream-row-locks';
 
 /** Events for one stream, appended only if the stream is still at `expectedVersion` (0: new). */
 export interface StreamAppend {
@@ -134,13 +135,11 @@ export class EventStore implements OnModuleInit {
       // Row locks in stream id order, as a retry's row locks and the numbering take theirs:
       // the UPDATE below locks rows in plan order, and two appends of the same streams
       // locking in opposite orders would deadlock (retried, but after a second's stall).
-      if (existing.length > 1) {
-        await m.query(
-          `SELECT stream_id FROM streams WHERE stream_id = ANY($1::text[])
-           ORDER BY stream_id FOR NO KEY UPDATE`,
-          [existing.map((a) => a.streamId)],
+      if (existing.length > 1)
+        await lockStreamRows(
+          m,
+          existing.map((a) => a.streamId),
         );
-      }
       // Wrapped in a SELECT: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].
       const updated: { stream_id: string }[] = await m.query(
         `WITH bumped AS (
