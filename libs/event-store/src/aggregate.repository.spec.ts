@@ -26,7 +26,7 @@ const target = (streamId: string) => ({
  * A repository over a store that runs every transaction at once (no database between two
  * writers to order them), recording what each attempt does; `conflicts` appends fail first.
  */
-function repositoryOver({ poolSize = 20, conflicts = 0 } = {}) {
+function repositoryOver({ singleConnection = false, conflicts = 0 } = {}) {
   const steps: string[] = [];
   const m = {
     query: async (sql: string, [ids]: string[][]) => {
@@ -49,8 +49,10 @@ function repositoryOver({ poolSize = 20, conflicts = 0 } = {}) {
     },
   } as unknown as EventStore;
   const dataSource = {
-    driver: { master: { options: { max: poolSize } } },
+    manager: { transaction: (work: () => Promise<unknown>) => work() },
+    driver: { obtainMasterConnection: async () => [{}, () => undefined] },
   } as unknown as DataSource;
+  if (singleConnection) guardSingleConnection(dataSource);
   return { repository: new AggregateRepository(store, dataSource), steps };
 }
 
@@ -99,7 +101,7 @@ describe('AggregateRepository', () => {
         },
         decide: (c) => c.bump(),
       });
-    await expect(nested(repositoryOver({ poolSize: 1 }).repository)).rejects.toThrow(
+    await expect(nested(repositoryOver({ singleConnection: true }).repository)).rejects.toThrow(
       /single connection/,
     );
     const pooled = repositoryOver();

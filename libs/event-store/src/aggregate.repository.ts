@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { holdsSingleConnection } from '@app/platform';
+import {
+  holdsSingleConnection,
+  isSingleConnection,
+  SingleConnectionDeadlockError,
+} from '@app/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Aggregate } from './aggregate';
 import type { ManyChange, Prepared, SingleChange, TargetsOf } from './aggregate-change';
@@ -128,27 +132,15 @@ export class AggregateRepository {
     attempt: (m: EntityManager, contended: readonly string[]) => Promise<T>,
   ): Promise<T> {
     if (
-      (this.turns.insideRun && this.singleConnection()) ||
+      (this.turns.insideRun && isSingleConnection(this.dataSource)) ||
       holdsSingleConnection(this.dataSource)
     ) {
-      return Promise.reject(
-        new Error(
-          'Embedded database: a write in a transaction of its own inside another write would ' +
-            "wait for ever for the single connection; run it in the outer write's transaction " +
-            '(pass its manager)',
-        ),
-      );
+      return Promise.reject(new SingleConnectionDeadlockError());
     }
     return retryOnConflict((contended) => this.store.transaction((m) => attempt(m, contended)), {
       mutex: this.turns,
       streamIds,
     });
-  }
-
-  /** The pool lends one connection (the embedded database). */
-  private singleConnection(): boolean {
-    const pool = (this.dataSource.driver as { master?: { options?: { max?: number } } }).master;
-    return pool?.options?.max === 1;
   }
 
   /** Appends the pending events of every aggregate in one transaction. */

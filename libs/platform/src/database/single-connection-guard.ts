@@ -27,6 +27,11 @@ const holding = (open: OpenTransaction | undefined): boolean =>
 /** The transaction contexts of each guarded data source. */
 const contexts = new WeakMap<DataSource, AsyncLocalStorage<OpenTransaction>>();
 
+/** Whether `dataSource` is guarded: the embedded PGlite's one connection. */
+export function isSingleConnection(dataSource: DataSource): boolean {
+  return contexts.has(dataSource);
+}
+
 /**
  * Whether the calling async context runs inside an open transaction of `dataSource` that
  * holds its single connection: anything it waits for that needs the connection waits for
