@@ -4,7 +4,7 @@ import type { ApiKeyOptions } from '../domain/api-key.events';
 
 /**
  * How long a credential found valid is trusted without asking the database again. Within this
- * process a change of credentials (a token reset, a domain change) empties the cache at once;
+ * process a change of credentials (a token reset, a change of a key's options) empties the cache at once;
  * another instance goes on accepting a revoked token for at most this long.
  */
 export const CREDENTIAL_TTL_MS = 1_000;

@@ -19,6 +19,17 @@ import {
 
 const keyOf = (streamId: string) => streamId.replace(/^api-key-/, '');
 
+/**
+ * The events that change what the guards keep of a valid credential (its token's digest and
+ * domains, its key's options): only these empty their cache. A new key or token needs no
+ * emptying, as a refusal is never kept.
+ */
+const CHANGES_CREDENTIALS = new Set<string>([
+  AuthTokenReset.type,
+  ApiKeyOptionsUpdated.type,
+  ActivityConfigUpdated.type,
+]);
+
 /** Keeps `api_keys` and `auth_tokens` current; every write is guarded by stream version. */
 @Projection()
 @Injectable()
@@ -41,8 +52,9 @@ export class ApiKeyProjection implements InlineProjection {
   constructor(private readonly afterCommit: AfterCommit) {}
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    // The guards' cached credentials may be what these events change.
-    invalidateCredentials(m, this.afterCommit);
+    if (events.some((e) => CHANGES_CREDENTIALS.has(e.type))) {
+      invalidateCredentials(m, this.afterCommit);
+    }
     for (const event of events) {
       const v = event.streamVersion;
       const apiKey = keyOf(event.streamId);

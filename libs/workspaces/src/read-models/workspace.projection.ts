@@ -23,8 +23,10 @@ export class WorkspaceProjection implements InlineProjection {
   constructor(private readonly afterCommit: AfterCommit) {}
 
   async project(events: RecordedEvent[], m: EntityManager): Promise<void> {
-    // The guards' cached credentials may be what these events change.
-    invalidateCredentials(m, this.afterCommit);
+    // A reset changes the workspace token the guard keeps; the other events, nothing it keeps.
+    if (events.some((e) => WorkspaceAuthTokenReset.is(e))) {
+      invalidateCredentials(m, this.afterCommit);
+    }
     for (const event of events) {
       const v = event.streamVersion;
       const workspaceId = event.streamId.slice('workspace-'.length);
