@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '@app/platform';
+import { APP_CONFIG, loadOnce, type AppConfig } from '@app/platform';
 import type { OutgoingEmail, EmailSendOutcome } from '../outgoing-email';
 
 /** Connections the pool keeps open to the relay at most. */
@@ -15,6 +15,9 @@ interface SmtpFailure {
   /** The SMTP phase that failed (`CONN`, `AUTH PLAIN`, `MAIL FROM`, `RCPT TO`, `DATA`). */
   command?: unknown;
 }
+
+/** Nodemailer, loaded with the first transport (tried again if the load failed). */
+const loadNodemailer = loadOnce(() => import('nodemailer'));
 
 /**
  * The phases whose 5xx reply is about this message (an unknown mailbox, content refused).
@@ -63,13 +66,14 @@ export function smtpFailure(error: unknown): EmailSendOutcome {
  */
 @Injectable()
 export class SmtpSender implements OnApplicationShutdown {
-  private transport?: Promise<Transporter>;
+  private transport?: Transporter;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async send(email: OutgoingEmail): Promise<EmailSendOutcome> {
-    const transport = await this.transportOf();
-    if (!transport) return { sent: false, temporary: true, reason: 'SMTP not configured' };
+    if (!this.config.smtpUrl)
+      return { sent: false, temporary: true, reason: 'SMTP not configured' };
+    const transport = await this.transportOf(this.config.smtpUrl);
     try {
       const info = (await transport.sendMail({
         from: addressOf(email.from),
@@ -89,33 +93,23 @@ export class SmtpSender implements OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const transport = this.transport;
+  onApplicationShutdown(): void {
+    this.transport?.close();
     this.transport = undefined;
-    // A transport that failed to be made has nothing to close.
-    (await transport?.catch(() => undefined))?.close();
   }
 
-  /** Sends at once share the one transport being made. */
-  private transportOf(): Promise<Transporter> | undefined {
-    if (this.transport || !this.config.smtpUrl) return this.transport;
-    this.transport = import('nodemailer').then(({ createTransport }) =>
-      createTransport({
-        url: this.config.smtpUrl,
-        pool: true,
-        maxConnections: MAX_CONNECTIONS,
-        connectionTimeout: TIMEOUT_MS,
-        greetingTimeout: TIMEOUT_MS,
-        socketTimeout: TIMEOUT_MS,
-        logger: false,
-        debug: false,
-      }),
-    );
-    // A failed load or set-up is forgotten: the next send tries again.
-    const made = this.transport;
-    made.catch(() => {
-      if (this.transport === made) this.transport = undefined;
-    });
-    return made;
+  /** The one pooled transport, made on the first send (sends at once share it). */
+  private async transportOf(url: string): Promise<Transporter> {
+    const { createTransport } = await loadNodemailer();
+    return (this.transport ??= createTransport({
+      url,
+      pool: true,
+      maxConnections: MAX_CONNECTIONS,
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+      logger: false,
+      debug: false,
+    }));
   }
 }
