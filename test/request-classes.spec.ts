@@ -72,7 +72,6 @@ const has = (rules: ValidationMetadata[], name: string, each?: boolean) =>
     (r) => (r.name === name || r.type === name) && (each === undefined || Boolean(r.each) === each),
   );
 
-/** What is wrong with each field of `target` and of every class nested in it. */
 /**
  * Whether a conditional rule (IsOptional, ValidateIf) skips the property's rules when it is
  * null: asked of the rule's own condition, so a condition that still checks null (the fast
@@ -88,6 +87,7 @@ const skipsNull = (rules: ValidationMetadata[], property: string) =>
       ),
   );
 
+/** What is wrong with each field of `target` and of every class nested in it. */
 function problemsOf(target: Class, seen = new Set<Class>()): string[] {
   if (seen.has(target)) return [];
   seen.add(target);

@@ -7,6 +7,7 @@ import { AppModule, configureApp, fastifyAdapter, nestLogger } from '@app/api';
 import {
   closeWhatStartOpened,
   isInMemory,
+  onPglite,
   loadConfig,
   resolveServerSecrets,
   type AppConfig,
@@ -122,7 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   // A new in-memory database starts migrated; a data directory given keeps its own data.
-  if (isInMemory(config) && config.embeddedEngine === 'pglite' && !config.dataDirTemplate)
+  if (isInMemory(config) && onPglite(config) && !config.dataDirTemplate)
     config.dataDirTemplate = await embeddedTemplate(await migrations());
   const dropDatabase = async () => {
     if (databaseUrl && !options.databaseUrl && !options.keepDatabase)
