@@ -1,32 +1,26 @@
 import { loadOnce } from '@app/platform';
 
-/**
- * The provider SDKs, loaded on the first Ask AI call that needs one rather than at start:
- * together they are a few hundred milliseconds of module loading that a server whose tenants
- * never ask AI would pay at every start.
- */
-const importOpenAi = () => import('openai');
-const importAnthropic = () => import('@anthropic-ai/sdk');
-const importGemini = () => import('@google/genai');
+// The provider SDKs, loaded on the first Ask AI call that needs one rather than at start:
+// together they are a few hundred milliseconds of module loading that a server whose tenants
+// never ask AI would pay at every start.
 
 /** The SDKs' request-timeout error classes, of the SDKs loaded so far. */
 const timeoutErrors: (abstract new (...args: never[]) => Error)[] = [];
 
-export const loadOpenAiSdk = loadOnce(() =>
-  importOpenAi().then((sdk) => {
-    timeoutErrors.push(sdk.default.APIConnectionTimeoutError);
-    return sdk;
-  }),
-);
+/** An SDK that names its request-timeout error class, which is noted once it is loaded. */
+type SdkWithTimeoutError = { default: { APIConnectionTimeoutError: (typeof timeoutErrors)[0] } };
 
-export const loadAnthropicSdk = loadOnce(() =>
-  importAnthropic().then((sdk) => {
-    timeoutErrors.push(sdk.default.APIConnectionTimeoutError);
-    return sdk;
-  }),
-);
+const withTimeoutError = <S extends SdkWithTimeoutError>(load: () => Promise<S>) =>
+  loadOnce(() =>
+    load().then((sdk) => {
+      timeoutErrors.push(sdk.default.APIConnectionTimeoutError);
+      return sdk;
+    }),
+  );
 
-export const loadGeminiSdk = loadOnce(importGemini);
+export const loadOpenAiSdk = withTimeoutError(() => import('openai'));
+export const loadAnthropicSdk = withTimeoutError(() => import('@anthropic-ai/sdk'));
+export const loadGeminiSdk = loadOnce(() => import('@google/genai'));
 
 /**
  * The SDKs' own request timeout (openai and anthropic name the class; openai sets no `name`).

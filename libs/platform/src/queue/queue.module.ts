@@ -19,22 +19,19 @@ export class QueueModule {
    * promise (Nest resolves it while it scans the imports): it loads Bull only when used.
    */
   static forRoot(config: AppConfig): DynamicModule {
-    const { redisUrl } = config;
-    const common = { module: QueueModule, providers: [JobQueue, JobsMetrics], exports: [JobQueue] };
-    if (!redisUrl) {
+    const module = { module: QueueModule, exports: [JobQueue] };
+    if (!config.redisUrl) {
+      const transport = { provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() };
       return {
-        ...common,
+        ...module,
         imports: [DiscoveryModule],
-        providers: [
-          { provide: JOB_TRANSPORT, useFactory: () => new InProcessTransport() },
-          ...common.providers,
-        ],
+        providers: [transport, JobQueue, JobsMetrics],
       };
     }
-    const bull = BullQueueModule.forRoot(config, redisUrl);
+    const bull = BullQueueModule.forRoot(config, config.redisUrl);
     // Made before Nest awaits it: a failure must not be an unhandled rejection meanwhile
     // (Nest's own await still sees it and fails the start).
     bull.catch(() => undefined);
-    return { ...common, imports: [DiscoveryModule, bull] };
+    return { ...module, imports: [DiscoveryModule, bull], providers: [JobQueue, JobsMetrics] };
   }
 }
