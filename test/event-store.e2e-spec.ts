@@ -116,6 +116,16 @@ describe('event store', () => {
     ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
+  it('refuses to create a stream without a stream type, and writes nothing', async () => {
+    await expect(
+      store.append(
+        [{ streamId: 'test-untyped', streamType: '', expectedVersion: 0, events: [event(1)] }],
+        {},
+      ),
+    ).rejects.toThrow(/without a stream type/);
+    expect(await store.readStream('test-untyped')).toEqual([]);
+  });
+
   it('appends many streams in one transaction: one conflict fails them all', async () => {
     await store.append(
       [{ streamId: 'test-batch-a', streamType: 'test', expectedVersion: 0, events: [event(1)] }],
