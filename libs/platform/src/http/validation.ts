@@ -1,4 +1,5 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { oversizedList } from './list-limits';
 import { ServiceError, type FieldViolation } from './service-error';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 
@@ -17,10 +18,22 @@ export function fieldViolations(errors: ValidationError[], parent = 'data'): Fie
   return out;
 }
 
+/** Nest's pipe, refusing a list over its limit before anything copies or validates it. */
+class DataValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const { metatype } = metadata;
+    if (metatype && this.toValidate(metadata)) {
+      const violation = oversizedList(metatype, value);
+      if (violation) throw ServiceError.invalidArgument([violation]);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** The global pipe: DTO validation with unknown fields stripped (D1.4) and D1.7 errors. */
 export function createValidationPipe(): ValidationPipe {
   cacheValidationMetadata();
-  return new ValidationPipe({
+  return new DataValidationPipe({
     whitelist: true,
     transform: true,
     validateCustomDecorators: true,
