@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsString, ValidateNested } from 'class-validator';
 import { NestedList } from './nested-rules';
 import { ServiceError } from './service-error';
-import { createValidationPipe, fieldViolations } from './validation';
+import { createValidationPipe, validationOptions } from './validation';
 
 let tagReads = 0;
 
@@ -56,15 +56,7 @@ async function refusal(pipe: ValidationPipe, value: unknown) {
   throw new Error('accepted');
 }
 
-const nestsOwn = () =>
-  new ValidationPipe({
-    whitelist: true,
-    transform: true,
-    validateCustomDecorators: true,
-    stopAtFirstError: true,
-    transformOptions: { exposeUnsetFields: false },
-    exceptionFactory: (errors) => ServiceError.invalidArgument(fieldViolations(errors)),
-  });
+const nestsOwn = () => new ValidationPipe(validationOptions);
 
 // A list over its ArrayMaxSize is refused before class-transformer copies the request, with
 // the violation class-validator reports for it.

@@ -1,4 +1,9 @@
-import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import {
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
 import { oversizedList } from './list-limits';
 import { ServiceError, type FieldViolation } from './service-error';
 import { cacheValidationMetadata } from './validation-metadata-cache';
@@ -30,16 +35,19 @@ class DataValidationPipe extends ValidationPipe {
   }
 }
 
-/** The global pipe: DTO validation with unknown fields stripped (D1.4) and D1.7 errors. */
+/** DTO validation with unknown fields stripped (D1.4) and D1.7 errors. */
+export const validationOptions: ValidationPipeOptions = {
+  whitelist: true,
+  transform: true,
+  validateCustomDecorators: true,
+  stopAtFirstError: true,
+  // A field left unset keeps the DTO's default (an Optional `null` is made unset).
+  transformOptions: { exposeUnsetFields: false },
+  exceptionFactory: (errors) => ServiceError.invalidArgument(fieldViolations(errors)),
+};
+
+/** The global pipe. */
 export function createValidationPipe(): ValidationPipe {
   cacheValidationMetadata();
-  return new DataValidationPipe({
-    whitelist: true,
-    transform: true,
-    validateCustomDecorators: true,
-    stopAtFirstError: true,
-    // A field left unset keeps the DTO's default (an Optional `null` is made unset).
-    transformOptions: { exposeUnsetFields: false },
-    exceptionFactory: (errors) => ServiceError.invalidArgument(fieldViolations(errors)),
-  });
+  return new DataValidationPipe(validationOptions);
 }
