@@ -60,13 +60,16 @@ export class CollabRecordProjection implements InlineProjection {
       const key = keyOf(rowKey(event));
       byRecord.set(key, [...(byRecord.get(key) ?? []), event]);
     }
-    // A record whose first event here is its stream's first has no row yet: only the others
-    // are read (a burst of new records costs no lookups).
-    const rows = await this.rowsOf(
-      [...byRecord.values()]
-        .filter((events) => events[0].streamVersion > 1)
-        .map((events) => rowKey(events[0])),
-      m,
+    const keys = [...byRecord.values()].map((events) => rowKey(events[0]));
+    const rows: Row[] = await m.query(
+      `SELECT c.api_key, c.organization_id, c.document_id, c.kind, c.record_id, c.record,
+         c.version::text AS version
+       FROM collab_records c
+       JOIN json_to_recordset($1::json) AS k(api_key text, organization_id text,
+         document_id text, kind text, record_id text)
+         ON c.api_key = k.api_key AND c.organization_id = k.organization_id
+        AND c.kind = k.kind AND c.document_id = k.document_id AND c.record_id = k.record_id`,
+      [JSON.stringify(keys)],
     );
     const current = new Map(rows.map((row) => [keyOf(row), row]));
     const saved: object[] = [];
@@ -148,19 +151,5 @@ export class CollabRecordProjection implements InlineProjection {
         [JSON.stringify(deleted)],
       );
     }
-  }
-
-  private rowsOf(keys: ReturnType<typeof rowKey>[], m: EntityManager): Promise<Row[]> {
-    if (keys.length === 0) return Promise.resolve([]);
-    return m.query(
-      `SELECT c.api_key, c.organization_id, c.document_id, c.kind, c.record_id, c.record,
-         c.version::text AS version
-       FROM collab_records c
-       JOIN json_to_recordset($1::json) AS k(api_key text, organization_id text,
-         document_id text, kind text, record_id text)
-         ON c.api_key = k.api_key AND c.organization_id = k.organization_id
-        AND c.kind = k.kind AND c.document_id = k.document_id AND c.record_id = k.record_id`,
-      [JSON.stringify(keys)],
-    );
   }
 }
