@@ -4,7 +4,7 @@ import {
   type ValidationError,
   type ValidationPipeOptions,
 } from '@nestjs/common';
-import { oversizedList } from './list-limits';
+import { cutOversizedLists } from './list-limits';
 import { ServiceError, type FieldViolation } from './service-error';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 
@@ -23,14 +23,18 @@ export function fieldViolations(errors: ValidationError[], parent = 'data'): Fie
   return out;
 }
 
-/** Nest's pipe, refusing a list over its limit before anything copies or validates it. */
+/**
+ * Nest's pipe, which first validates a copy with every list over its limit cut short
+ * (`cutOversizedLists`): its refusal is the request's, at the cost of a request within the
+ * limits. A copy it accepts (a limit that did not apply) is dropped and the whole request
+ * validated.
+ */
 class DataValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
-    if (metatype && this.toValidate(metadata)) {
-      const violation = oversizedList(metatype, value);
-      if (violation) throw ServiceError.invalidArgument([violation]);
-    }
+    const cut =
+      metatype && this.toValidate(metadata) ? cutOversizedLists(metatype, value) : undefined;
+    if (cut !== undefined) await super.transform(cut, metadata);
     return super.transform(value, metadata);
   }
 }
