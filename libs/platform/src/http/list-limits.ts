@@ -1,6 +1,7 @@
 import type { Type as ClassType } from '@nestjs/common';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { ARRAY_MAX_SIZE, getMetadataStorage, ValidationTypes } from 'class-validator';
+import { nestedClassOf } from './nested-class';
+import { isPlainObject } from './request-data.decorator';
 
 type Class = ClassType<unknown>;
 
@@ -12,9 +13,6 @@ interface PropertyLimit {
 }
 
 const limitsByClass = new Map<Class, PropertyLimit[]>();
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The list limits and nested classes of `target`'s properties, read once per class. */
 function limitsOf(target: Class): PropertyLimit[] {
@@ -29,11 +27,8 @@ function limitsOf(target: Class): PropertyLimit[] {
       if (Number.isInteger(max) && max >= 0) limit.max = Math.min(limit.max ?? max, max);
     }
     if (rule.type === ValidationTypes.NESTED_VALIDATION) {
-      const type = defaultMetadataStorage
-        .findTypeMetadata(target, rule.propertyName)
-        ?.typeFunction();
-      if (typeof type === 'function' && type !== Object)
-        limit.nested = { type: type as Class, each: rule.each === true };
+      const type = nestedClassOf(target, rule.propertyName);
+      if (type) limit.nested = { type, each: rule.each === true };
     }
   }
   limits = [...byProperty.values()].filter((l) => l.max !== undefined || l.nested);
@@ -50,7 +45,7 @@ function limitsOf(target: Class): PropertyLimit[] {
  * that passes (a limit that did not apply, under `ValidateIf`) tells nothing about `value`.
  */
 export function cutOversizedLists(target: Class, value: unknown): unknown {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   let copy: Record<string, unknown> | undefined;
   const set = (property: string, cut: unknown) => {
     copy ??= { ...value };

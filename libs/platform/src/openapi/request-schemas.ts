@@ -3,6 +3,7 @@ import { ApiBody, type SchemaObject } from '@nestjs/swagger';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { nestedClassOf } from '../http/nested-class';
 import { isNullable } from '../http/presence-rules';
 import { COMPONENTS, ref } from './schema';
 
@@ -44,9 +45,8 @@ function nestedClasses(target: Class): Class[] {
   const properties = new Set(rulesOf(target).map((r) => r.propertyName));
   const found: Class[] = [];
   for (const property of properties) {
-    const type = defaultMetadataStorage.findTypeMetadata(target, property);
-    const nested = type?.typeFunction() as Class | undefined;
-    if (nested && nested !== Object) found.push(nested);
+    const nested = nestedClassOf(target, property);
+    if (nested) found.push(nested);
   }
   return found;
 }
