@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
@@ -12,6 +13,7 @@ import {
   type InlineProjection,
   type RecordedEvent,
 } from '@app/event-store';
+import { OrganizationDeleted } from '@app/organizations';
 import { createTestApp, waitFor, type TestApp } from '@app/testing';
 
 const onExternalPostgres = Boolean(process.env.DATABASE_URL);
@@ -313,6 +315,42 @@ describe('event store', () => {
     sub.seen.length = 0;
     await catchUp(sub);
     expect(sub.seen).toEqual([]);
+  });
+
+  it('wakes after a commit only the subscriptions that read a type it appended', async () => {
+    const emitted: ReadonlySet<string>[] = [];
+    const listen = (types: ReadonlySet<string>) => emitted.push(types);
+    store.appended.on('appended', listen);
+    await store.append(
+      [
+        { streamId: 'test-wakes-1', streamType: 'test', expectedVersion: 0, events: [event(1)] },
+        { streamId: 'test-wakes-2', streamType: 'test', expectedVersion: 0, events: [other(2)] },
+      ],
+      {},
+    );
+    store.appended.off('appended', listen);
+    expect(emitted).toEqual([new Set(['test.happened', 'test.other-thing'])]);
+
+    // The runner's passes, asked to run (kicked) when an append is announced: a pass already
+    // running would only be asked for again, so the kick itself says who was woken.
+    const wokenBy = (type: string) => {
+      const kicks = jest.spyOn(runner['passes'], 'kick');
+      store.appended.emit('appended', new Set([type]));
+      const woken = kicks.mock.calls.flatMap(([subscribers]) =>
+        subscribers.map((s) => s.subscriptionId),
+      );
+      kicks.mockRestore();
+      return woken;
+    };
+    const readers = runner.subscriptions
+      .filter((s) => !s.handles || s.handles.includes(OrganizationDeleted.type))
+      .map((s) => s.subscriptionId);
+    expect(readers.length).toBeGreaterThan(0);
+    expect(readers.length).toBeLessThan(runner.subscriptions.length);
+    expect(wokenBy(OrganizationDeleted.type)).toEqual(readers);
+    // No subscriber of this app reads the test's types.
+    expect(wokenBy('test.happened')).toEqual([]);
+    await t.settle();
   });
 
   (severalConnections ? describe : describe.skip)('moving to the end', () => {

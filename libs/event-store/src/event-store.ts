@@ -47,7 +47,10 @@ interface StoredEventRow {
  */
 @Injectable()
 export class EventStore implements OnModuleInit {
-  /** Fires after a commit that appended events: a wake-up for subscriptions, not the log. */
+  /**
+   * Fires after a commit that appended events, with the set of their types: a wake-up for
+   * the subscriptions of those types, not the log.
+   */
   readonly appended = new EventEmitter();
   private projections: InlineProjection[] = [];
   /** Transactions that appended events, with their types: their commit wakes the subscriptions. */
@@ -85,7 +88,7 @@ export class EventStore implements OnModuleInit {
     const types = used && this.appendedIn.get(used);
     if (types) {
       for (const type of types) this.metrics?.eventsAppended.inc({ type });
-      this.appended.emit('appended');
+      this.appended.emit('appended', new Set(types));
     }
     return result;
   }

@@ -16,7 +16,7 @@ import { EventStore } from './event-store';
 import type { RecordedEvent } from './events';
 import { ParkedEvents } from './parked-events';
 import { Subscriber, type EventSubscriber } from './projection';
-import { SubscriptionCheckpoints } from './subscription-checkpoints';
+import { SubscriptionCheckpoints, typesOf } from './subscription-checkpoints';
 import { DetachedBatch } from './subscription-detached-batch';
 import { HandlerFailures, type Parking } from './subscription-failures';
 import { InTransactionBatch } from './subscription-in-transaction-batch';
@@ -50,8 +50,18 @@ const WAIT_POLL_MS = 50;
 export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Subscriptions');
   private subscribers: EventSubscriber[] = [];
+  /** The stored types each filtered subscriber reads (absent: every type). */
+  private readonly typesRead = new Map<EventSubscriber, ReadonlySet<string>>();
   private timer?: NodeJS.Timeout;
-  private readonly wake = () => this.passes.kick(this.subscribers);
+  /** Every subscriber: at start and on the timer, which also catches another process's appends. */
+  private readonly wakeAll = () => this.passes.kick(this.subscribers);
+  /**
+   * After a commit of this process, only the subscribers of the types it appended: each pass
+   * costs a transaction of several statements even when it finds nothing to do. The others
+   * move their checkpoints past those events on the timer's pass.
+   */
+  private readonly wakeFor = (types: ReadonlySet<string>) =>
+    this.passes.kick(this.subscribers.filter((s) => this.reads(s, types)));
   private readonly checkpoints: SubscriptionCheckpoints;
   private readonly inTransactionBatch: InTransactionBatch;
   private readonly detachedBatch: DetachedBatch;
@@ -95,21 +105,25 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     // Two subscribers on one checkpoint would each skip what the other handled.
     if (twice) throw new Error(`Two subscribers share the subscription id ${twice}`);
     if (this.subscribers.length === 0) return;
+    for (const subscriber of this.subscribers) {
+      const types = typesOf(subscriber);
+      if (types) this.typesRead.set(subscriber, new Set(types));
+    }
     // Before the app takes requests: a subscriber that starts at the end of the log must not
     // miss the first events written after start-up.
     for (const subscriber of this.subscribers) {
       if (subscriber.startAt === 'end') await this.checkpoints.ensure(subscriber);
     }
-    this.store.appended.on('appended', this.wake);
-    this.timer = setInterval(this.wake, POLL_INTERVAL_MS);
+    this.store.appended.on('appended', this.wakeFor);
+    this.timer = setInterval(this.wakeAll, POLL_INTERVAL_MS);
     this.timer.unref();
-    this.wake();
+    this.wakeAll();
   }
 
   async onModuleDestroy(): Promise<void> {
     const stopped = this.passes.stop();
     clearInterval(this.timer);
-    this.store.appended.off('appended', this.wake);
+    this.store.appended.off('appended', this.wakeFor);
     await stopped;
   }
 
@@ -190,6 +204,13 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     if (outcome.parked) this.reportParked(subscriber, outcome.parked);
     if (outcome.error) throw outcome.error;
     return outcome.handled;
+  }
+
+  private reads(subscriber: EventSubscriber, types: ReadonlySet<string>): boolean {
+    const read = this.typesRead.get(subscriber);
+    if (!read) return true;
+    for (const type of types) if (read.has(type)) return true;
+    return false;
   }
 
   private subscriberOf(subscriptionId: string): EventSubscriber | undefined {
