@@ -36,6 +36,17 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'openapi-library-on-first-use',
+      comment:
+        'The server loads @nestjs/swagger on the first request for /docs (libs/platform/src/openapi/docs-routes.ts), not at start: controllers take its decorators from @app/platform (deferred-decorators.ts); elsewhere only its types.',
+      severity: 'error',
+      from: { path: '^(libs|apps|examples)/' },
+      to: {
+        path: '^node_modules/@nestjs/swagger/',
+        dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'],
+      },
+    },
+    {
       name: 'no-circular-between-libraries',
       severity: 'error',
       from: { path: '^libs/([^/]+)/' },
@@ -44,7 +55,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules|coverage)/' },
+    exclude: { path: '^(dist|coverage)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },

@@ -21,10 +21,15 @@ export default {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': swc,
-    // @fastify/static (CommonJS, for /docs) requires this ES module; Node 20's jest cannot.
-    '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+    // CommonJS packages that require these ES modules, which Node 20's jest cannot:
+    // @fastify/static (for /docs) content-disposition, light-my-request (`inject`, which the
+    // docs routes use) cookie.
+    '/node_modules/(content-disposition|cookie)/.+\\.js$': [
+      '@swc/jest',
+      { module: { type: 'commonjs' } },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)'],
   testMatch: [
     '<rootDir>/libs/**/*.spec.ts',
     '<rootDir>/test/**/*.e2e-spec.ts',

@@ -1,7 +1,7 @@
 import { ConsoleLogger, type LogLevel, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import {
   completeOpenApiDocument,
@@ -9,8 +9,10 @@ import {
   EnvelopeExceptionFilter,
   EnvelopeInterceptor,
   resolveServerSecrets,
+  serveOpenApiDocs,
   type AppConfig,
   type ServerSecrets,
+  type SwaggerLibrary,
 } from '@app/platform';
 import { withSecuritySchemes } from '@app/workspaces';
 import { AppModule } from './app.module';
@@ -59,18 +61,19 @@ export function configureApp(app: NestFastifyApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
-  // Made on the first request for it (/docs, /docs-json, /docs-yaml), then kept: scanning every
-  // route and turning the request classes into schemas would otherwise lengthen every start.
-  SwaggerModule.setup('docs', app, () => openApiDocument(app));
+  // Made on the first request for it (/docs, /docs-json, /docs-yaml), then kept: loading the
+  // library, scanning every route and turning the request classes into schemas would
+  // otherwise lengthen every start.
+  serveOpenApiDocs(app, (swagger) => openApiDocument(app, swagger));
 }
 
 /** The OpenAPI document of the app's routes, completed with the request and answer schemas. */
-function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
+function openApiDocument(app: NestFastifyApplication, swagger: SwaggerLibrary): OpenAPIObject {
   return completeOpenApiDocument(
-    SwaggerModule.createDocument(
+    swagger.SwaggerModule.createDocument(
       app,
       withSecuritySchemes(
-        new DocumentBuilder()
+        new swagger.DocumentBuilder()
           .setTitle('Collaboration Backend Administration API')
           .setDescription('Self-hosted administration API: every operation is POST {data: {...}}.')
           .setVersion('2'),

@@ -1,8 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
-import { NoRateLimit, ShutdownState } from '@app/platform';
+import { NoRateLimit, ShutdownState, ApiExcludeController } from '@app/platform';
 import { QueueHealthIndicator } from './queue.health';
 
 /**

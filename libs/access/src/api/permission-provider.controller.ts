@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { RequestData, Rpc, ApiTags } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetPermissionProviderConfigQuery } from '../application/get-permission-provider-config/get-permission-provider-config.query';
 import { UpdatePermissionProviderConfigCommand } from '../application/update-permission-provider-config/update-permission-provider-config.command';

@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ApiFailure,
   Caller,
@@ -10,6 +9,9 @@ import {
   Rpc,
   ServiceError,
   type CallerConnection,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AskAiCommand } from '../application/ask-ai/ask-ai.command';

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import { refusedWhenDisabled } from '@app/documents';
-import { CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc } from '@app/platform';
+import { CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCrdtCommand } from '../application/add-crdt/add-crdt.command';
 import { AddPresenceCommand } from '../application/add-presence/add-presence.command';

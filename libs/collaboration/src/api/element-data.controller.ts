@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import { refusedWhenDisabled } from '@app/documents';
-import { BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc, ApiTags } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
 import { AddRecordingsCommand } from '../application/add-recordings/add-recordings.command';

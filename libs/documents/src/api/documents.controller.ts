@@ -1,7 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
+import {
+  BATCH_RESULT,
+  CONFLICT,
+  json,
+  RequestData,
+  Rpc,
+  ServiceError,
+  ApiTags,
+} from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddDocumentsCommand } from '../application/add-documents/add-documents.command';
 import { DeleteDocumentsCommand } from '../application/delete-documents/delete-documents.command';

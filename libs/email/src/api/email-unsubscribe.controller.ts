@@ -1,7 +1,6 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NoRateLimit } from '@app/platform';
+import { NoRateLimit, ApiExcludeController } from '@app/platform';
 import { confirmPage, doneHtml, invalidHtml } from '../unsubscribe/unsubscribe-page';
 import { UNSUBSCRIBE_PATH } from '../unsubscribe/unsubscribe-link';
 import { Unsubscriber } from '../unsubscribe/unsubscriber';

@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ApiFailure,
   CommonFailures,
@@ -9,6 +8,9 @@ import {
   RequestData,
   Rpc,
   USER_DATA_EXPORT,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetUserDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';

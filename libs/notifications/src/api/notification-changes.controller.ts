@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, Rpc, RequestData, ServiceError } from '@app/platform';
+import { BATCH_RESULT, CONFLICT, Rpc, RequestData, ServiceError, ApiTags } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import type { NotificationSelection } from '../application/common/notification-selection';
 import { DeleteNotificationsCommand } from '../application/delete-notifications/delete-notifications.command';

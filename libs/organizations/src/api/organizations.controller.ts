@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
 import {
   BATCH_RESULT,
   CONFLICT,
@@ -9,6 +8,7 @@ import {
   RequestData,
   Rpc,
   type RpcOptions,
+  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddFoldersCommand } from '../application/add-folders/add-folders.command';

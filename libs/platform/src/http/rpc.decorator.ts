@@ -1,5 +1,5 @@
 import { applyDecorators, HttpCode, Post, SetMetadata, type Type } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '../openapi/deferred-decorators';
 import { RequestBody } from '../openapi/request-schemas';
 import { ApiFailure, successEnvelope } from '../openapi/responses';
 import type { Schema } from '../openapi/schema';

@@ -1,5 +1,5 @@
 import { applyDecorators, Post } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '../openapi/deferred-decorators';
 import { RequestBody } from '../openapi/request-schemas';
 import { ApiFailure } from '../openapi/responses';
 import { CommonFailures, EmptyRequest } from './rpc.decorator';

@@ -4,3 +4,5 @@ export { namedSchema, NULL_DATA, type Schema } from './schema';
 export * from './responses';
 export * from './request-schemas';
 export * from './complete-document';
+export * from './deferred-decorators';
+export * from './docs-routes';

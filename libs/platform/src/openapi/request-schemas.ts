@@ -1,10 +1,11 @@
 import type { Type as ClassType } from '@nestjs/common';
-import { ApiBody, type SchemaObject } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { nestedClassOf } from '../http/nested-class';
 import { isNullable } from '../http/presence-rules';
+import { ApiBody } from './deferred-decorators';
 import { COMPONENTS, ref } from './schema';
 
 type Class = ClassType<unknown>;

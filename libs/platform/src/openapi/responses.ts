@@ -1,5 +1,5 @@
-import { ApiResponse } from '@nestjs/swagger';
 import { HTTP_STATUS_OF, type RpcStatus } from '../http/service-error';
+import { ApiResponse } from './deferred-decorators';
 import { boolean, mapOf, namedSchema, object, oneOfValues, string, type Schema } from './schema';
 
 const RPC_STATUSES = Object.keys(HTTP_STATUS_OF) as RpcStatus[];

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ServiceError } from '../http/service-error';
+import { ApiExcludeController } from '../openapi/deferred-decorators';
 import { Metrics } from './metrics';
 import { NoRateLimit } from './rate-limit.names';
 

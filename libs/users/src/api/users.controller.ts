@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddUsersCommand } from '../application/add-users/add-users.command';
 import { GetUsersQuery, type UsersSelection } from '../application/get-users/get-users.query';

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
-import { RequestData, Rpc } from '@app/platform';
+import { RequestData, Rpc, ApiTags } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddEndpointCommand } from '../application/add-endpoint/add-endpoint.command';
 import { DeleteEndpointCommand } from '../application/delete-endpoint/delete-endpoint.command';

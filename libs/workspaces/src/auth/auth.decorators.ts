@@ -1,6 +1,5 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiSecurity } from '@nestjs/swagger';
-import { ApiFailure } from '@app/platform';
+import { ApiFailure, ApiSecurity } from '@app/platform';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ApiKeyAuthGuard, BODY_CREDENTIALS } from './api-key-auth.guard';
 import { ApiKeyOptionGuard, REQUIRED_OPTION, type SwitchableOption } from './api-key-option.guard';

@@ -1,0 +1,70 @@
+import type * as Swagger from '@nestjs/swagger';
+
+/**
+ * `@nestjs/swagger`'s decorators, applied when the OpenAPI document is first built instead
+ * of when the classes load. Importing `@nestjs/swagger` loads about 540 modules (its
+ * dependency es-toolkit alone 430) that nothing but the document needs: a third of what a
+ * start spends loading modules before the first request could be served, and as much again
+ * in each test file. Controllers import these from `@app/platform`; each records its
+ * arguments and target, and `applyDeferredOpenApiDecorators` runs the real decorators over
+ * them, in the order they were applied, once the library is loaded (`openapi/docs-routes.ts`).
+ * A decorator applied after that runs at once. Decorators imported from `@nestjs/swagger`
+ * itself still work: they only load the library at start.
+ */
+
+type SwaggerExports = typeof Swagger;
+type DeferredName =
+  | 'ApiBody'
+  | 'ApiExcludeController'
+  | 'ApiExcludeEndpoint'
+  | 'ApiOkResponse'
+  | 'ApiOperation'
+  | 'ApiResponse'
+  | 'ApiSecurity'
+  | 'ApiTags';
+type AnyDecorator = (
+  target: object,
+  key?: string | symbol,
+  descriptor?: PropertyDescriptor,
+) => void;
+
+interface Application {
+  name: DeferredName;
+  args: unknown[];
+  target: object;
+  key?: string | symbol;
+  descriptor?: PropertyDescriptor;
+}
+
+const waiting: Application[] = [];
+let loaded: SwaggerExports | undefined;
+
+function apply(swagger: SwaggerExports, { name, args, target, key, descriptor }: Application) {
+  const make = swagger[name] as (...args: unknown[]) => AnyDecorator;
+  make(...args)(target, key, descriptor);
+}
+
+function deferred<N extends DeferredName>(name: N): SwaggerExports[N] {
+  const make = (...args: unknown[]) =>
+    ((target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+      const application = { name, args, target, key, descriptor };
+      if (loaded) apply(loaded, application);
+      else waiting.push(application);
+    }) as AnyDecorator;
+  return make as unknown as SwaggerExports[N];
+}
+
+/** Runs the decorators recorded so far, and from now on each one as it is applied. */
+export function applyDeferredOpenApiDecorators(swagger: SwaggerExports): void {
+  loaded = swagger;
+  for (const application of waiting.splice(0)) apply(swagger, application);
+}
+
+export const ApiBody = deferred('ApiBody');
+export const ApiExcludeController = deferred('ApiExcludeController');
+export const ApiExcludeEndpoint = deferred('ApiExcludeEndpoint');
+export const ApiOkResponse = deferred('ApiOkResponse');
+export const ApiOperation = deferred('ApiOperation');
+export const ApiResponse = deferred('ApiResponse');
+export const ApiSecurity = deferred('ApiSecurity');
+export const ApiTags = deferred('ApiTags');
