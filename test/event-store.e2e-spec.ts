@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { Injectable, Module } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import {
@@ -7,6 +8,7 @@ import {
   EventStore,
   Projection,
   registerUpcaster,
+  Subscriber,
   SubscriptionRunner,
   unregisterUpcaster,
   type EventSubscriber,
@@ -352,6 +354,69 @@ describe('event store', () => {
     expect(wokenBy('test.happened')).toEqual([]);
     await t.settle();
   });
+
+  (severalConnections ? describe : describe.skip)(
+    'a subscriber held back by an older transaction',
+    () => {
+      /** A subscriber of the app, of one type no other commit of this test appends. */
+      @Subscriber()
+      @Injectable()
+      class HeldRecorder implements EventSubscriber {
+        readonly subscriptionId = 'test-held-recorder';
+        readonly handles = ['test.held'];
+        readonly seen: number[] = [];
+        async handle(events: RecordedEvent[]) {
+          this.seen.push(...events.map((e) => (e.data as { n: number }).n));
+        }
+      }
+      @Module({ providers: [HeldRecorder] })
+      class HeldModule {}
+
+      it('is woken by the next commit of any type, which may be the one it waits for', async () => {
+        const held = await createTestApp({ modules: [HeldModule] });
+        try {
+          const heldStore = held.app.get(EventStore);
+          const heldRunner = held.app.get(SubscriptionRunner);
+          const recorder = held.app.get(HeldRecorder);
+          await held.settle();
+          // An older transaction, still open, with a transaction id of its own.
+          const older = held.app.get(DataSource).createQueryRunner();
+          await older.startTransaction();
+          await older.query('SELECT pg_current_xact_id()');
+          try {
+            await heldStore.append(
+              [
+                {
+                  streamId: 'test-held-1',
+                  streamType: 'test',
+                  expectedVersion: 0,
+                  events: [{ type: 'test.held', data: { n: 1 } }],
+                },
+              ],
+              {},
+            );
+            await heldRunner.drain();
+            expect(recorder.seen).toEqual([]); // committed, but behind the older transaction
+          } finally {
+            await older.rollbackTransaction();
+            await older.release();
+          }
+          // A commit of another type (or the timer) must now wake it.
+          const kicks = jest.spyOn(heldRunner['passes'], 'kick');
+          heldStore.appended.emit('appended', new Set(['test.unrelated']));
+          const woken = kicks.mock.calls.flatMap(([subscribers]) =>
+            subscribers.map((s) => s.subscriptionId),
+          );
+          kicks.mockRestore();
+          expect(woken).toContain('test-held-recorder');
+          await held.settle();
+          expect(recorder.seen).toEqual([1]);
+        } finally {
+          await held.close();
+        }
+      });
+    },
+  );
 
   (severalConnections ? describe : describe.skip)('moving to the end', () => {
     it('never passes a matching event of a transaction still in flight', async () => {

@@ -28,6 +28,11 @@ export interface PendingBatch {
   events: RecordedEvent[];
   /** Every event of its types below the horizon is in `events`. */
   readAll: boolean;
+  /**
+   * Events of its types committed at or above the horizon wait for an older transaction still
+   * in flight: the next commit, of whatever type, may let them through.
+   */
+  heldBack: boolean;
 }
 
 /**
@@ -93,16 +98,26 @@ export class SubscriptionCheckpoints {
     const [{ xmin }]: { xmin: string }[] = await m.query(
       `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
     );
+    // Read past the horizon too, in transaction order: the rows at or above it (committed, held
+    // back by an older transaction) come last and are left for a later pass.
     const rows: EventRow[] = await m.query(
       `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE ${AFTER_CHECKPOINT} AND transaction_id < $4::xid8
+       WHERE ${AFTER_CHECKPOINT}
        ORDER BY events.transaction_id, events.global_position
        LIMIT ${limit}`,
-      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber), xmin],
+      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
     );
-    if (rows.length === 0) await this.advanceToHorizon(m, subscriber, xmin);
-    // Fewer than asked: no other event of its types below the horizon, handled or not.
-    return { checkpoint, xmin, events: rows.map(toRecordedEvent), readAll: rows.length < limit };
+    const horizon = BigInt(xmin);
+    const below = rows.filter((row) => BigInt(row.transaction_id) < horizon);
+    if (below.length === 0) await this.advanceToHorizon(m, subscriber, xmin);
+    return {
+      checkpoint,
+      xmin,
+      events: below.map(toRecordedEvent),
+      // Fewer than asked: no other event of its types below the horizon, handled or not.
+      readAll: below.length < limit,
+      heldBack: below.length < rows.length,
+    };
   }
 
   /** Moves the checkpoint past `event`, forgetting any failure before it. */

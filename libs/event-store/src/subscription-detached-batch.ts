@@ -30,7 +30,7 @@ export class DetachedBatch {
       if (claimed?.events.length) await this.lease(m, id);
       return claimed;
     });
-    if (!batch?.events.length) return { handled: 0 };
+    if (!batch?.events.length) return { handled: 0, heldBack: batch?.heldBack };
     let handled = 0;
     let renewedAt = Date.now();
     try {

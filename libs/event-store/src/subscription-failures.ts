@@ -18,6 +18,8 @@ export interface HandledBatch {
   parked?: Parking;
   /** The handler's failure on an event not parked yet: the pass stops here for now. */
   error?: Error;
+  /** Nothing handled, and events of its types wait for an older transaction (`PendingBatch`). */
+  heldBack?: boolean;
 }
 
 export const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));

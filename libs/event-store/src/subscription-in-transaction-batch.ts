@@ -25,7 +25,7 @@ export class InTransactionBatch {
 
   private async handle(subscriber: EventSubscriber, m: EntityManager): Promise<HandledBatch> {
     const batch = await this.checkpoints.claim(m, subscriber, BATCH_SIZE);
-    if (!batch?.events.length) return { handled: 0 };
+    if (!batch?.events.length) return { handled: 0, heldBack: batch?.heldBack };
     const { events, readAll, xmin, checkpoint } = batch;
     const batchError = await this.attempt(m, () => subscriber.handle(events, m));
     if (!batchError) {

@@ -55,13 +55,16 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private timer?: NodeJS.Timeout;
   /** Every subscriber: at start and on the timer, which also catches another process's appends. */
   private readonly wakeAll = () => this.passes.kick(this.subscribers);
+  /** Subscribers whose last batch found events of their types held back (`PendingBatch`). */
+  private readonly heldBack = new Set<EventSubscriber>();
   /**
-   * After a commit of this process, only the subscribers of the types it appended: each pass
-   * costs a transaction of several statements even when it finds nothing to do. The others
-   * move their checkpoints past those events on the timer's pass.
+   * After a commit of this process, only the subscribers of the types it appended, and those
+   * waiting for an older transaction to end (this commit may be it): each pass costs a
+   * transaction of several statements even when it finds nothing to do. The others move their
+   * checkpoints past those events on the timer's pass.
    */
   private readonly wakeFor = (types: ReadonlySet<string>) =>
-    this.passes.kick(this.subscribers.filter((s) => this.reads(s, types)));
+    this.passes.kick(this.subscribers.filter((s) => this.heldBack.has(s) || this.reads(s, types)));
   private readonly checkpoints: SubscriptionCheckpoints;
   private readonly inTransactionBatch: InTransactionBatch;
   private readonly detachedBatch: DetachedBatch;
@@ -201,6 +204,9 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     const outcome = subscriber.detached
       ? await this.detachedBatch.run(subscriber, stop)
       : await this.inTransactionBatch.run(subscriber);
+    // Only this runner's own subscribers are woken; a test's hand-driven one is not kept.
+    if (outcome.heldBack && this.subscribers.includes(subscriber)) this.heldBack.add(subscriber);
+    else this.heldBack.delete(subscriber);
     if (outcome.parked) this.reportParked(subscriber, outcome.parked);
     if (outcome.error) throw outcome.error;
     return outcome.handled;
