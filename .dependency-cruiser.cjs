@@ -40,7 +40,7 @@ module.exports = {
       comment:
         'The server loads @nestjs/swagger on the first request for /docs (libs/platform/src/openapi/docs-routes.ts), not at start: controllers take its decorators from @app/platform (deferred-decorators.ts); elsewhere only its types.',
       severity: 'error',
-      from: { path: '^(libs|apps|examples)/' },
+      from: { path: '^(libs|apps|examples)/', pathNot: '\\.spec\\.ts$' },
       to: {
         path: '^node_modules/@nestjs/swagger/',
         dependencyTypesNot: ['type-only', 'type-import', 'dynamic-import'],

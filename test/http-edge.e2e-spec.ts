@@ -130,6 +130,16 @@ describe('HTTP edge (D1)', () => {
     expect(Object.keys(docs.body.paths)).toEqual(
       expect.arrayContaining(['/v2/workspace/apikey/create', '/v2/workspace/webhookconfig/update']),
     );
+    // The UI and its files; HEAD says the document's length; an unknown file is the envelope's 404.
+    const server = t.app.getHttpServer();
+    expect((await request(server).get('/docs')).text).toContain('swagger-ui');
+    const css = await request(server).get('/docs/swagger-ui.css');
+    expect([css.status, css.headers['content-type']]).toEqual([200, 'text/css; charset=utf-8']);
+    const head = await request(server).head('/docs-json');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(docs.text));
+    const missing = await request(server).get('/docs/no-such-file.js');
+    expect([missing.status, missing.body.error?.status]).toEqual([404, 'NOT_FOUND']);
     const health = await request(t.app.getHttpServer()).get('/health');
     expect(health.status).toBe(200);
     expect(health.body.details).toEqual({

@@ -8,8 +8,8 @@ import type * as Swagger from '@nestjs/swagger';
  * in each test file. Controllers import these from `@app/platform`; each records its
  * arguments and target, and `applyDeferredOpenApiDecorators` runs the real decorators over
  * them, in the order they were applied, once the library is loaded (`openapi/docs-routes.ts`).
- * A decorator applied after that runs at once. Decorators imported from `@nestjs/swagger`
- * itself still work: they only load the library at start.
+ * A decorator applied after that runs at once. A module outside this repository may still use
+ * `@nestjs/swagger`'s own, at the cost of loading the library at start; here depcheck forbids it.
  */
 
 type SwaggerExports = typeof Swagger;
@@ -56,8 +56,12 @@ function deferred<N extends DeferredName>(name: N): SwaggerExports[N] {
 
 /** Runs the decorators recorded so far, and from now on each one as it is applied. */
 export function applyDeferredOpenApiDecorators(swagger: SwaggerExports): void {
+  // One that throws stays first in line, the rest after it: nothing is skipped on a retry.
+  while (waiting.length > 0) {
+    apply(swagger, waiting[0]);
+    waiting.shift();
+  }
   loaded = swagger;
-  for (const application of waiting.splice(0)) apply(swagger, application);
 }
 
 export const ApiBody = deferred('ApiBody');

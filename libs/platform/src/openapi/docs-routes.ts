@@ -30,15 +30,16 @@ export function serveOpenApiDocs(
       docs = undefined;
       throw err;
     });
+    // HEAD too is asked as GET: Fastify drops the body of a HEAD answer itself and keeps its
+    // length, where an empty answer would say 0.
     const answer = await (
       await docs
-    ).inject({
-      method: request.method as 'GET' | 'HEAD',
-      url: request.url,
-      headers: request.headers,
-    });
+    ).inject({ method: 'GET', url: request.url, headers: request.headers });
     // The app's own answer to an unknown path (the envelope), as before.
     if (answer.statusCode === 404) return reply.callNotFound();
+    // The docs server has no logger nor the envelope: the app's error handler logs this and
+    // answers INTERNAL without the message.
+    if (answer.statusCode >= 500) throw new Error(`OpenAPI docs failed: ${answer.body}`);
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!CONNECTION_HEADERS.has(name) && value !== undefined) void reply.header(name, value);
     }
