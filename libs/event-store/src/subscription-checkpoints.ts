@@ -84,20 +84,21 @@ export class SubscriptionCheckpoints {
     subscriber: EventSubscriber,
     batchSize: number,
   ): Promise<PendingBatch | undefined> {
-    const [checkpoint]: CheckpointRow[] = await m.query(
+    // One horizon for the read and the move to the end: every transaction below it is over.
+    // It comes from the statement's snapshot, taken before the lock: if another process moved
+    // the checkpoint meanwhile, the horizon is only lower than it could be, never past work.
+    const [row]: (CheckpointRow & { xmin: string })[] = await m.query(
       `SELECT position, transaction_id::text AS transaction_id, failing_position, failures,
-         lease_owner, lease_expires_at > now() AS leased
+         lease_owner, lease_expires_at > now() AS leased,
+         pg_snapshot_xmin(pg_current_snapshot())::text AS xmin
        FROM checkpoints WHERE subscription_id = $1 FOR UPDATE SKIP LOCKED`,
       [subscriber.subscriptionId],
     );
-    if (!checkpoint) return undefined; // another process holds this subscription
+    if (!row) return undefined; // another process holds this subscription
+    const { xmin, ...checkpoint } = row;
     if (checkpoint.leased && checkpoint.lease_owner !== this.leaseOwner) return undefined;
     // After a failure, the failing event comes alone until it is handled or parked.
     const limit = checkpoint.failures > 0 ? 1 : batchSize;
-    // One horizon for the read and the move to the end: every transaction below it is over.
-    const [{ xmin }]: { xmin: string }[] = await m.query(
-      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`,
-    );
     // Read past the horizon too, in transaction order: the rows at or above it (committed, held
     // back by an older transaction) come last and are left for a later pass.
     const rows: EventRow[] = await m.query(
