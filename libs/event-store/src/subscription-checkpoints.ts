@@ -99,14 +99,19 @@ export class SubscriptionCheckpoints {
     if (checkpoint.leased && checkpoint.lease_owner !== this.leaseOwner) return undefined;
     // After a failure, the failing event comes alone until it is handled or parked.
     const limit = checkpoint.failures > 0 ? 1 : batchSize;
-    // Read past the horizon too, in transaction order: the rows at or above it (committed, held
-    // back by an older transaction) come last and are left for a later pass.
+    // The events below the horizon in commit order, and at most one at or above it: committed
+    // but held back by an older transaction still in flight, it is left for a later pass and
+    // only says so (each part keeps its own order whichever way they are appended).
     const rows: EventRow[] = await m.query(
-      `SELECT ${EVENT_COLUMNS} FROM events
-       WHERE ${AFTER_CHECKPOINT}
-       ORDER BY events.transaction_id, events.global_position
-       LIMIT ${limit}`,
-      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber)],
+      `(SELECT ${EVENT_COLUMNS} FROM events
+        WHERE ${AFTER_CHECKPOINT} AND transaction_id < $4::xid8
+        ORDER BY events.transaction_id, events.global_position
+        LIMIT ${limit})
+       UNION ALL
+       (SELECT ${EVENT_COLUMNS} FROM events
+        WHERE ${AFTER_CHECKPOINT} AND transaction_id >= $4::xid8
+        LIMIT 1)`,
+      [checkpoint.transaction_id, checkpoint.position, typesOf(subscriber), xmin],
     );
     const horizon = BigInt(xmin);
     const below = rows.filter((row) => BigInt(row.transaction_id) < horizon);
