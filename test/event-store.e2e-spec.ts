@@ -23,6 +23,21 @@ const onExternalPostgres = Boolean(process.env.DATABASE_URL);
 const severalConnections = onExternalPostgres || process.env.EMBEDDED_ENGINE !== 'pglite';
 const event = (n: number) => ({ type: 'test.happened', data: { n } });
 
+/**
+ * The subscriptions the runner wakes when a commit of `type` is announced: the passes it asks
+ * to run (kicks). A pass already running would only be asked for again, so the kick itself,
+ * not a pass starting, says who was woken.
+ */
+function subscriptionsWokenBy(store: EventStore, runner: SubscriptionRunner, type: string) {
+  const kicks = jest.spyOn(runner['passes'], 'kick');
+  store.appended.emit('appended', new Set([type]));
+  const woken = kicks.mock.calls.flatMap(([subscribers]) =>
+    subscribers.map((s) => s.subscriptionId),
+  );
+  kicks.mockRestore();
+  return woken;
+}
+
 // Integration: the event store on the database the suite runs on (real Postgres with DATABASE_URL).
 describe('event store', () => {
   let t: TestApp;
@@ -333,17 +348,7 @@ describe('event store', () => {
     store.appended.off('appended', listen);
     expect(emitted).toEqual([new Set(['test.happened', 'test.other-thing'])]);
 
-    // The runner's passes, asked to run (kicked) when an append is announced: a pass already
-    // running would only be asked for again, so the kick itself says who was woken.
-    const wokenBy = (type: string) => {
-      const kicks = jest.spyOn(runner['passes'], 'kick');
-      store.appended.emit('appended', new Set([type]));
-      const woken = kicks.mock.calls.flatMap(([subscribers]) =>
-        subscribers.map((s) => s.subscriptionId),
-      );
-      kicks.mockRestore();
-      return woken;
-    };
+    const wokenBy = (type: string) => subscriptionsWokenBy(store, runner, type);
     const readers = runner.subscriptions
       .filter((s) => !s.handles || s.handles.includes(OrganizationDeleted.type))
       .map((s) => s.subscriptionId);
@@ -402,13 +407,9 @@ describe('event store', () => {
             await older.release();
           }
           // A commit of another type (or the timer) must now wake it.
-          const kicks = jest.spyOn(heldRunner['passes'], 'kick');
-          heldStore.appended.emit('appended', new Set(['test.unrelated']));
-          const woken = kicks.mock.calls.flatMap(([subscribers]) =>
-            subscribers.map((s) => s.subscriptionId),
+          expect(subscriptionsWokenBy(heldStore, heldRunner, 'test.unrelated')).toContain(
+            'test-held-recorder',
           );
-          kicks.mockRestore();
-          expect(woken).toContain('test-held-recorder');
           await held.settle();
           expect(recorder.seen).toEqual([1]);
         } finally {
