@@ -1,7 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
-import { NoRateLimit, ShutdownState, ApiExcludeController } from '@app/platform';
+import { ApiExcludeController, NoRateLimit, ShutdownState } from '@app/platform';
 import { QueueHealthIndicator } from './queue.health';
 
 /**

@@ -1,6 +1,6 @@
 import { Controller, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ServiceError, UnimplementedRpc, ApiExcludeEndpoint, ApiTags } from '@app/platform';
+import { ApiExcludeEndpoint, ApiTags, ServiceError, UnimplementedRpc } from '@app/platform';
 import { ApiKeyAuth } from '@app/workspaces';
 import { OUT_OF_SCOPE_ROUTES, outOfScopeMessage } from './out-of-scope';
 

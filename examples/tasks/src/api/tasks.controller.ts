@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, json, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { CompleteTaskCommand } from '../application/complete-task/complete-task.command';
 import { CreateTaskCommand } from '../application/create-task/create-task.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddPermissionsCommand } from '../application/add-permissions/add-permissions.command';
 import { GenerateSignatureCommand } from '../application/generate-signature/generate-signature.command';

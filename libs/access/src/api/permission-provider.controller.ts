@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetPermissionProviderConfigQuery } from '../application/get-permission-provider-config/get-permission-provider-config.query';
 import { UpdatePermissionProviderConfigCommand } from '../application/update-permission-provider-config/update-permission-provider-config.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, json, RequestData, Rpc, ServiceError, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddActivitiesCommand } from '../application/add-activities/add-activities.command';
 import { DeleteActivitiesCommand } from '../application/delete-activities/delete-activities.command';

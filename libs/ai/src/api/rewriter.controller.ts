@@ -2,6 +2,9 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiFailure,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
   Caller,
   CommonFailures,
   RequestBody,
@@ -9,9 +12,6 @@ import {
   Rpc,
   ServiceError,
   type CallerConnection,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AskAiCommand } from '../application/ask-ai/ask-ai.command';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { refusedWhenDisabled } from '@app/documents';
-import { BATCH_RESULT, CONFLICT, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCommentAnnotationsCommand } from '../application/add-comment-annotations/add-comment-annotations.command';
 import { AddCommentReactionCommand } from '../application/add-comment-reaction/add-comment-reaction.command';

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { refusedWhenDisabled } from '@app/documents';
-import { BATCH_RESULT, CONFLICT, json, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetCommentCountsQuery } from '../application/get-comment-counts/get-comment-counts.query';
 import { GetCommentsQuery } from '../application/get-comments/get-comments.query';

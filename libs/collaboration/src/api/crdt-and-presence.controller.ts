@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { refusedWhenDisabled } from '@app/documents';
-import { CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, json, MAX_PAGE_SIZE, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddCrdtCommand } from '../application/add-crdt/add-crdt.command';
 import { AddPresenceCommand } from '../application/add-presence/add-presence.command';

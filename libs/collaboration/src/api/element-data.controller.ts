@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { refusedWhenDisabled } from '@app/documents';
-import { BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, json, Page, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddReactionsCommand } from '../application/add-reactions/add-reactions.command';
 import { AddRecordingsCommand } from '../application/add-recordings/add-recordings.command';

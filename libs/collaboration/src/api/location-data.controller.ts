@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CONFLICT, NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { DeleteLocationDataCommand } from '../application/delete-location-data/delete-location-data.command';
 import { DeleteLocationDataRequest } from './dto/delete-location-data.request';

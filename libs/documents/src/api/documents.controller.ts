@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiTags,
   BATCH_RESULT,
   CONFLICT,
   json,
   RequestData,
   Rpc,
   ServiceError,
-  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddDocumentsCommand } from '../application/add-documents/add-documents.command';

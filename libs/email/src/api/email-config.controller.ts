@@ -7,7 +7,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, isPlainObject, RequestData, Rpc, ServiceError, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, isPlainObject, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetEmailConfigQuery } from '../application/get-email-config/get-email-config.query';
 import { UpdateEmailConfigCommand } from '../application/update-email-config/update-email-config.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetEmailDeliveriesQuery } from '../application/get-email-deliveries/get-email-deliveries.query';
 import { GetEmailDeliveriesRequest } from './dto/email-deliveries.request';

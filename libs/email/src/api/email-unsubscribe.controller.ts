@@ -1,6 +1,6 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NoRateLimit, ApiExcludeController } from '@app/platform';
+import { ApiExcludeController, NoRateLimit } from '@app/platform';
 import { confirmPage, doneHtml, invalidHtml } from '../unsubscribe/unsubscribe-page';
 import { UNSUBSCRIBE_PATH } from '../unsubscribe/unsubscribe-link';
 import { Unsubscriber } from '../unsubscribe/unsubscriber';

@@ -2,15 +2,15 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiFailure,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
   CommonFailures,
   CONFLICT,
   RequestBody,
   RequestData,
   Rpc,
   USER_DATA_EXPORT,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetUserDeletionStatusQuery } from '../application/get-deletion-status/get-deletion-status.query';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BATCH_RESULT, CONFLICT, Rpc, RequestData, ServiceError, ApiTags } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import type { NotificationSelection } from '../application/common/notification-selection';
 import { DeleteNotificationsCommand } from '../application/delete-notifications/delete-notifications.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, json, RequestData, Rpc, ServiceError, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, json, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetNotificationSettingsQuery } from '../application/get-notification-settings/get-notification-settings.query';
 import { SetNotificationSettingsCommand } from '../application/set-notification-settings/set-notification-settings.command';

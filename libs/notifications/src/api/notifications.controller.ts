@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { refusedWhenDisabled } from '@app/documents';
-import { CONFLICT, json, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, json, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddNotificationCommand } from '../application/add-notification/add-notification.command';
 import { GetNotificationsQuery } from '../application/get-notifications/get-notifications.query';

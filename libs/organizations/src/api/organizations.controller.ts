@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiTags,
   BATCH_RESULT,
   CONFLICT,
   json,
@@ -8,7 +9,6 @@ import {
   RequestData,
   Rpc,
   type RpcOptions,
-  ApiTags,
 } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddFoldersCommand } from '../application/add-folders/add-folders.command';

@@ -3,9 +3,8 @@ import type * as Swagger from '@nestjs/swagger';
 /**
  * `@nestjs/swagger`'s decorators, applied when the OpenAPI document is first built instead
  * of when the classes load. Importing `@nestjs/swagger` loads about 540 modules (its
- * dependency es-toolkit alone 430) that nothing but the document needs: a third of what a
- * start spends loading modules before the first request could be served, and as much again
- * in each test file. Controllers import these from `@app/platform`; each records its
+ * dependency es-toolkit alone 430) that nothing but the document needs: 150-310 ms of a
+ * start, and 0.3-0.4 s of loading the server in each jest test file. Controllers import these from `@app/platform`; each records its
  * arguments and target, and `applyDeferredOpenApiDecorators` runs the real decorators over
  * them, in the order they were applied, once the library is loaded (`openapi/docs-routes.ts`).
  * A decorator applied after that runs at once. A module outside this repository may still use

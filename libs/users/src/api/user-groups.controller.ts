@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError, ApiTags } from '@app/platform';
+import { ApiTags, BATCH_RESULT, CONFLICT, RequestData, Rpc, ServiceError } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddGroupMembersCommand } from '../application/add-group-members/add-group-members.command';
 import { AddUserGroupsCommand } from '../application/add-user-groups/add-user-groups.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { GetWebhookConfigQuery } from '../application/get-webhook-config/get-webhook-config.query';
 import { UpdateWebhookConfigCommand } from '../application/update-webhook-config/update-webhook-config.command';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, RequestData, Rpc } from '@app/platform';
 import { ApiKeyAuth, Tenant, type ApiKeyTenant } from '@app/workspaces';
 import { AddEndpointCommand } from '../application/add-endpoint/add-endpoint.command';
 import { DeleteEndpointCommand } from '../application/delete-endpoint/delete-endpoint.command';

@@ -1,6 +1,6 @@
 import { Controller, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CONFLICT, NULL_DATA, RequestData, Rpc, ApiTags } from '@app/platform';
+import { ApiTags, CONFLICT, NULL_DATA, RequestData, Rpc } from '@app/platform';
 import { AdminAuth, ApiKeyAuth, WorkspaceAuth } from '../auth/auth.decorators';
 import { Tenant, type ApiKeyTenant, type WorkspaceTenant } from '../auth/tenant';
 import { AddDomainsCommand } from '../application/add-domains/add-domains.command';
