@@ -55,7 +55,10 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
   private timer?: NodeJS.Timeout;
   /** Every subscriber: at start and on the timer, which also catches another process's appends. */
   private readonly wakeAll = () => this.passes.kick(this.subscribers);
-  /** Subscribers whose last batch found events of their types held back (`PendingBatch`). */
+  /**
+   * Subscribers whose last batch found events of their types held back (`PendingBatch`); only
+   * the runner's own are woken for it (`wakeFor` picks from `subscribers`).
+   */
   private readonly heldBack = new Set<EventSubscriber>();
   /**
    * After a commit of this process, only the subscribers of the types it appended, and those
@@ -204,8 +207,7 @@ export class SubscriptionRunner implements OnApplicationBootstrap, OnModuleDestr
     const outcome = subscriber.detached
       ? await this.detachedBatch.run(subscriber, stop)
       : await this.inTransactionBatch.run(subscriber);
-    // Only this runner's own subscribers are woken; a test's hand-driven one is not kept.
-    if (outcome.heldBack && this.subscribers.includes(subscriber)) this.heldBack.add(subscriber);
+    if (outcome.heldBack) this.heldBack.add(subscriber);
     else this.heldBack.delete(subscriber);
     if (outcome.parked) this.reportParked(subscriber, outcome.parked);
     if (outcome.error) throw outcome.error;
