@@ -1,248 +1,15 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
 import { Pool } from 'pg';
-// The project's own digest and decryption: the same work per call, not a faster stand-in.
-import { matchesDigest, SecretBox, sha256 } from '@app/platform';
-import { randomUUID } from 'node:crypto';
+import { SecretBox } from '@app/platform';
+import { CEILING_ROUTES, CeilingRoutes, type CeilingRequest } from './ceiling-routes';
 
 /**
- * The ceiling of the small calls: a bare Fastify + `pg` server that runs the statements the
- * project runs for operations 11, 2 and a one-item 6 (credential check included, kept for a
- * second as the project keeps it), on the same database, and answers the same envelope. No
- * framework, validation, guards, rate limit, metrics or logs: what is left of a request is
- * HTTP, JSON and the SQL. (BENCH_SMALL_SQL=1 prints both servers' statements side by side.)
+ * The ceiling of the small calls: the routes of ceiling-routes.ts on a bare Fastify server.
+ * What is left of a request is HTTP, JSON and the SQL.
  */
 export interface Ceiling {
   url: string;
   close(): Promise<void>;
-}
-
-interface Envelope {
-  data?: Record<string, unknown>;
-}
-
-const ok = (message: string, data: unknown) => ({ result: { status: 'success', message, data } });
-
-const unauthenticated = (reply: FastifyReply) =>
-  reply.status(401).send({ error: { status: 'UNAUTHENTICATED', message: 'Invalid credentials' } });
-
-const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-};
-
-interface Tenant {
-  apiKey: string;
-  workspaceId: string;
-}
-
-/** Credentials found valid, for a second, as the project keeps them (nothing changes them here). */
-class Remembered<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
-
-  async load(key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const started = performance.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.until > started) return hit.value;
-    const value = await read();
-    if (value !== undefined) this.entries.set(key, { value, until: started + 1_000 });
-    return value;
-  }
-}
-
-/** The API-key credential check, as the project's guard runs it. */
-async function apiKeyTenant(
-  pool: Pool,
-  remembered: Remembered<{ token_digest: string; workspace_id: string }>,
-  request: FastifyRequest,
-): Promise<Tenant | undefined> {
-  const apiKey = header(request, 'x-service-api-key');
-  const token = header(request, 'x-service-auth-token');
-  if (!apiKey || !token) return undefined;
-  const digest = sha256(token);
-  const row = await remembered.load(`${apiKey}\n${digest}`, async () => {
-    const { rows } = await pool.query(
-      `SELECT t.token_digest, t.domains, k.workspace_id, k.options
-       FROM auth_tokens t JOIN api_keys k ON k.api_key = t.api_key
-       WHERE t.api_key = $1 AND t.token_digest = $2`,
-      [apiKey, digest],
-    );
-    return rows[0];
-  });
-  if (!row || !matchesDigest(token, row.token_digest)) return undefined;
-  return { apiKey, workspaceId: row.workspace_id };
-}
-
-/** The workspace credential check, as the project's guard runs it. */
-async function workspaceOf(
-  pool: Pool,
-  remembered: Remembered<string>,
-  request: FastifyRequest,
-): Promise<string | undefined> {
-  const workspaceId = header(request, 'x-service-workspace-id');
-  const token = header(request, 'x-service-auth-token');
-  if (!workspaceId || !token) return undefined;
-  return remembered.load(`${workspaceId}\n${sha256(token)}`, async () => {
-    const { rows } = await pool.query(`SELECT auth_token_digest FROM workspaces WHERE id = $1`, [
-      workspaceId,
-    ]);
-    const digest: string | undefined = rows[0]?.auth_token_digest;
-    return digest && matchesDigest(token, digest) ? workspaceId : undefined;
-  });
-}
-
-function routes(app: FastifyInstance, pool: Pool, box: SecretBox): void {
-  const apiKeys = new Remembered<{ token_digest: string; workspace_id: string }>();
-  const workspaces = new Remembered<string>();
-  // Operation 11: an organization's documents by id.
-  app.post<{ Body: Envelope }>('/v1/organizations/documents/get', async (request, reply) => {
-    const tenant = await apiKeyTenant(pool, apiKeys, request);
-    if (!tenant) return unauthenticated(reply);
-    const data = request.body.data ?? {};
-    const { rows } = await pool.query(
-      `SELECT document_id, document_name, disabled, access_type, folder_id, metadata, created_at, last_updated
-       FROM documents
-       WHERE api_key = $1 AND organization_id = $2
-         AND ($3::text[] IS NULL OR document_id = ANY($3::text[]))
-         AND ($4::text IS NULL OR folder_id = $4::text)
-         AND ($5::text IS NULL OR document_id > $5::text)
-       ORDER BY document_id
-       LIMIT $6`,
-      [tenant.apiKey, data.organizationId, data.documentIds ?? null, null, null, null],
-    );
-    return ok(
-      'Document(s) retrieved successfully.',
-      rows.map((row) => ({
-        id: row.document_id,
-        documentName: row.document_name,
-        disabled: row.disabled,
-        accessType: row.access_type,
-        ...(row.folder_id !== null && { folderId: row.folder_id }),
-        createdAt: Number(row.created_at),
-        lastUpdated: Number(row.last_updated),
-        ...row.metadata,
-      })),
-    );
-  });
-
-  // Operation 2: an API key's auth tokens, with workspace credentials.
-  app.post<{ Body: Envelope }>('/v2/workspace/authtokens/get', async (request, reply) => {
-    const workspaceId = await workspaceOf(pool, workspaces, request);
-    if (!workspaceId) return unauthenticated(reply);
-    const apiKey = String(request.body.data?.apiKey ?? '');
-    const { rows } = await pool.query(
-      `SELECT t.token_digest, t.name, t.domains, t.sealed_token
-       FROM api_keys k LEFT JOIN auth_tokens t ON t.api_key = k.api_key
-       WHERE k.api_key = $1 AND k.workspace_id = $2
-       ORDER BY t.stream_version`,
-      [apiKey, workspaceId],
-    );
-    if (rows.length === 0) {
-      return reply
-        .status(404)
-        .send({ error: { status: 'NOT_FOUND', message: 'API key not found.' } });
-    }
-    return ok('Auth tokens retrieved successfully.', {
-      apiKey,
-      authTokens: rows
-        .filter((row) => row.token_digest !== null)
-        .map((row) => ({
-          token: box.open(row.sealed_token),
-          name: row.name,
-          domains: row.domains,
-        })),
-    });
-  });
-
-  // Operation 6, one organization: its event appended and projected in one transaction.
-  app.post<{ Body: Envelope }>('/v1/organizations/add', async (request, reply) => {
-    const tenant = await apiKeyTenant(pool, apiKeys, request);
-    if (!tenant) return unauthenticated(reply);
-    const [item] = (request.body.data?.organizations ?? []) as {
-      organizationId: string;
-      organizationName: string;
-    }[];
-    const streamId = `organization:${tenant.apiKey}:${item.organizationId}`;
-    const at = Date.now();
-    const client = await pool.connect();
-    try {
-      await client.query('START TRANSACTION');
-      await client.query(
-        `SELECT global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata, created_at
-         FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
-        [[streamId]],
-      );
-      const data = {
-        apiKey: tenant.apiKey,
-        organizationId: item.organizationId,
-        organizationName: item.organizationName,
-        disabled: false,
-        metadata: {},
-        at,
-      };
-      // The new stream's row and its event in one statement, as the project's event store.
-      await client.query(
-        `WITH e AS MATERIALIZED (
-           SELECT * FROM json_to_recordset($1::json) AS e(id uuid, stream_id text, version bigint,
-             type text, schema_version int, data jsonb, stream_type text)),
-         created AS (
-           INSERT INTO streams (stream_id, stream_type, version)
-           SELECT stream_id, stream_type, max(version) FROM e WHERE stream_type IS NOT NULL
-           GROUP BY stream_id, stream_type)
-         INSERT INTO events (event_id, stream_id, stream_version, type, schema_version, data, metadata, api_key)
-         SELECT e.id, e.stream_id, e.version, e.type, e.schema_version, e.data, $2::jsonb, $3::text
-         FROM e
-         RETURNING event_id, global_position, transaction_id::text AS transaction_id, created_at`,
-        [
-          JSON.stringify([
-            {
-              id: newEventId(at),
-              stream_id: streamId,
-              version: 1,
-              type: 'organizations.organization-added',
-              schema_version: 1,
-              data,
-              stream_type: 'organization',
-            },
-          ]),
-          JSON.stringify({
-            workspaceId: tenant.workspaceId,
-            apiKey: tenant.apiKey,
-            requestId: request.id,
-          }),
-          tenant.apiKey,
-        ],
-      );
-      await client.query(
-        `INSERT INTO organizations (api_key, organization_id, organization_name, disabled, metadata, created_at, last_updated, version)
-         SELECT a.api_key, a.id, a.name, a.disabled, a.metadata, a.at, a.at, a.version
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::jsonb[], $6::bigint[], $7::bigint[])
-           AS a(api_key, id, name, disabled, metadata, at, version)
-         ON CONFLICT (api_key, organization_id) DO NOTHING`,
-        [
-          [tenant.apiKey],
-          [item.organizationId],
-          [item.organizationName],
-          [false],
-          ['{}'],
-          [at],
-          [1],
-        ],
-      );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
-    return ok('Organization(s) added successfully.', {
-      [item.organizationId]: {
-        success: true,
-        id: item.organizationId,
-        message: 'Added Successfully',
-      },
-    });
-  });
 }
 
 /** Starts the ceiling on a free local port; `encryptionKey` is the project's (operation 2). */
@@ -250,7 +17,13 @@ export async function startCeiling(databaseUrl: string, encryptionKey: Buffer): 
   // The project's pool size, so neither side has more connections to the database.
   const pool = new Pool({ connectionString: databaseUrl, max: 20 });
   const app = Fastify({ bodyLimit: 5 * 1024 * 1024 });
-  routes(app, pool, new SecretBox(encryptionKey));
+  const routes = new CeilingRoutes(pool, new SecretBox(encryptionKey));
+  for (const [path, name] of CEILING_ROUTES) {
+    app.post(path, async (request, reply) => {
+      const answer = await routes[name](request as CeilingRequest);
+      return reply.status(answer.status).send(answer.body);
+    });
+  }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
@@ -259,15 +32,4 @@ export async function startCeiling(databaseUrl: string, encryptionKey: Buffer): 
       await pool.end();
     },
   };
-}
-
-/**
- * The event id the server makes (a version 7 UUID: 48 bits of milliseconds, then random), so
- * that both servers' appends touch the `event_id` index alike. Written out here: the ceiling
- * loads none of the server's code.
- */
-function newEventId(now = Date.now()): string {
-  const time = now.toString(16).padStart(12, '0');
-  const random = randomUUID();
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(15, 18)}-${random.slice(19)}`;
 }

@@ -1,11 +1,13 @@
 // One server of the small-calls scenario in a process of its own (the project, or the ceiling
-// beside it), so that the load generator and the other server share no event loop with it.
-// Its stdout (the request logs) goes nowhere; it speaks to the bench over IPC.
+// or the framework's floor beside it), so that the load generator and the other servers share
+// no event loop with it. Its stdout (the request logs) goes nowhere; it speaks to the bench
+// over IPC.
 import { writeHeapSnapshot } from 'node:v8';
 import { Client } from 'pg';
 import { loadConfig } from '@app/platform';
 import { benchWorkspace, startBenchServer, type BenchServer } from '../bench-server';
 import { startCeiling, type Ceiling } from './ceiling-server';
+import { startNestFloor } from './nest-floor-server';
 
 /** What the bench needs to call the project: its address, credentials and data. */
 export interface ProjectReady {
@@ -20,17 +22,24 @@ export interface ProjectReady {
   documentIds: string[];
 }
 
+/** The ceiling (bare Fastify) or the framework's floor (bare Nest), same routes. */
 export interface CeilingReady {
-  kind: 'ceiling';
+  kind: 'ceiling' | 'floor';
   url: string;
 }
 
 /** The bench asks a server for its memory with `{ memory: true }`. */
 export type MemoryAnswer = NodeJS.MemoryUsage;
 
+/** The CPU time the process has used (user + system), asked for with `{ cpu: true }`. */
+export interface CpuAnswer {
+  cpuMicros: number;
+}
+
 /** What the bench may ask a server process over IPC. */
 export interface ServerMessage {
   memory?: boolean;
+  cpu?: boolean;
   snapshot?: string;
   /** true: record every statement sent to Postgres from now; false: stop, answer them. */
   statements?: boolean;
@@ -86,10 +95,11 @@ async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'u
 async function main(): Promise<void> {
   const [kind, databaseUrl] = process.argv.slice(2);
   let close: () => Promise<void>;
-  if (kind === 'ceiling') {
+  if (kind === 'ceiling' || kind === 'floor') {
     // Given in the environment, not on the command line other users of the machine can read.
     const encryptionKey = Buffer.from(process.env.BENCH_CEILING_ENCRYPTION_KEY ?? '', 'hex');
-    const ceiling: Ceiling = await startCeiling(databaseUrl, encryptionKey);
+    const start = kind === 'ceiling' ? startCeiling : startNestFloor;
+    const ceiling: Ceiling = await start(databaseUrl, encryptionKey);
     close = () => ceiling.close();
     process.send!({ kind, url: ceiling.url } satisfies CeilingReady);
   } else {
@@ -104,6 +114,10 @@ async function main(): Promise<void> {
     if (message.statements === false) {
       process.send!({ statements: recorded ?? [] } satisfies StatementsAnswer);
       recorded = undefined;
+    }
+    if (message.cpu) {
+      const { user, system } = process.cpuUsage();
+      process.send!({ cpuMicros: user + system } satisfies CpuAnswer);
     }
     if (message.memory) {
       const usage: MemoryAnswer = process.memoryUsage();

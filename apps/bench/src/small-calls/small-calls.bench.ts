@@ -5,6 +5,7 @@ import { median } from '../stats';
 import type { BenchReport } from '../report';
 import type {
   CeilingReady,
+  CpuAnswer,
   MemoryAnswer,
   ProjectReady,
   ServerMessage,
@@ -13,7 +14,7 @@ import type {
 
 // autocannon ships no types; what is used of it.
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -39,6 +40,8 @@ interface Round {
   p99: number;
   /** Calls that failed without an answer (connection errors, timeouts). */
   failed: number;
+  /** The server's CPU time (user + system) per call answered, in microseconds. */
+  cpuPerCall: number;
 }
 
 /** A server process: its ready message, its memory on demand, and its end. */
@@ -70,6 +73,11 @@ class ServerProcess<T> {
     return this.ask<MemoryAnswer>({ memory: true, snapshot });
   }
 
+  /** The CPU time (user + system) it has used, in microseconds. */
+  async cpu(): Promise<number> {
+    return (await this.ask<CpuAnswer>({ cpu: true })).cpuMicros;
+  }
+
   /** The statements it sends to Postgres for one call. */
   async statements(url: string, call: Call): Promise<string[]> {
     this.child.send({ statements: true } satisfies ServerMessage);
@@ -94,7 +102,13 @@ class ServerProcess<T> {
   }
 }
 
-async function round(url: string, call: Call, seconds: number): Promise<Round> {
+async function round(
+  server: ServerProcess<unknown>,
+  url: string,
+  call: Call,
+  seconds: number,
+): Promise<Round> {
+  const cpuBefore = await server.cpu();
   const r = await autocannon({
     url: url + call.path,
     method: 'POST',
@@ -106,7 +120,9 @@ async function round(url: string, call: Call, seconds: number): Promise<Round> {
   });
   // A wrong answer makes the figures meaningless; a call that timed out (10 s) is counted.
   if (r.non2xx > 0) throw new Error(`${call.name} at ${url}: ${r.non2xx} answers not 2xx`);
+  const cpu = (await server.cpu()) - cpuBefore;
   return {
+    cpuPerCall: cpu / Math.max(1, r.requests.total),
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -146,8 +162,9 @@ const heap = (m: MemoryAnswer) =>
   `heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}`;
 
 /**
- * Small calls against their ceiling: the project and a bare Fastify + `pg` server running the
- * same statements (ceiling-server.ts), each in a process of its own on the same database,
+ * Small calls against their ceiling: the project, a bare Fastify + `pg` server running the
+ * same statements (ceiling-server.ts) and the framework's floor, a bare Nest app on Fastify
+ * with the ceiling's routes (nest-floor-server.ts), each in a process of its own on the same database,
  * called by autocannon (50 connections) in alternating rounds after a warm-up of each:
  * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
  * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of
@@ -164,18 +181,25 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
   const projectArgs = process.env.BENCH_PROJECT_NODE_ARGS?.split(' ').filter(Boolean);
   const project = await ServerProcess.start<ProjectReady>(['project'], projectArgs);
   const p = project.ready;
-  const ceiling = p.databaseUrl
-    ? await ServerProcess.start<CeilingReady>(['ceiling', p.databaseUrl], [], {
-        BENCH_CEILING_ENCRYPTION_KEY: p.encryptionKey,
-      })
-    : undefined;
+  const beside = (kind: CeilingReady['kind']) =>
+    p.databaseUrl
+      ? ServerProcess.start<CeilingReady>([kind, p.databaseUrl], [], {
+          BENCH_CEILING_ENCRYPTION_KEY: p.encryptionKey,
+        })
+      : undefined;
+  const ceiling = await beside('ceiling');
+  const floor = await beside('floor');
   try {
     // BENCH_HEAP_SNAPSHOTS: a directory for heap snapshots of the project, idle and loaded.
     const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
     const snapshot = (name: string) => snapshots && join(snapshots, `project-${name}.heapsnapshot`);
     const idle = await project.memory(snapshot('idle'));
-    const servers: (readonly [string, string])[] = [['project', p.url]];
-    if (ceiling) servers.push(['ceiling', ceiling.ready.url]);
+    const servers: (readonly [string, ServerProcess<unknown>, string])[] = [
+      ['project', project, p.url],
+    ];
+    if (ceiling && floor) {
+      servers.push(['floor', floor, floor.ready.url], ['ceiling', ceiling, ceiling.ready.url]);
+    }
     const ops = (process.env.BENCH_SMALL_OPS ?? '11,2,6').split(',').map((o) => `op ${o.trim()}:`);
     const chosen = calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)));
     // Before any load: with load, a server may still be answering the calls of a round.
@@ -191,11 +215,13 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     }
     for (const call of chosen) {
       const results = new Map<string, Round[]>(servers.map(([name]) => [name, []]));
-      for (const [, url] of servers) await round(url, call, Math.min(seconds, 3));
+      for (const [, server, url] of servers) await round(server, url, call, Math.min(seconds, 3));
       for (let i = 0; i < rounds; i++) {
         // Alternating, and each pair in turn starting with the other: drift hits both alike.
         const order = i % 2 === 0 ? servers : [...servers].reverse();
-        for (const [name, url] of order) results.get(name)!.push(await round(url, call, seconds));
+        for (const [name, server, url] of order) {
+          results.get(name)!.push(await round(server, url, call, seconds));
+        }
       }
       const med = (name: string, key: keyof Round) => median(results.get(name)!.map((r) => r[key]));
       const unanswered = (name: string) => {
@@ -207,9 +233,10 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         rps: med('project', 'rps'),
         p50: med('project', 'p50'),
         p99: med('project', 'p99'),
+        cpu: med('project', 'cpuPerCall'),
       };
       const scenario = `small calls, ${CONNECTIONS} connections`;
-      if (!ceiling) {
+      if (!ceiling || !floor) {
         report.add(
           { scenario, figure: `${call.name}: req/s`, value: whole(mine.rps) },
           {
@@ -217,6 +244,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
             figure: `${call.name}: p50 / p99 ms`,
             value: `${mine.p50} / ${mine.p99}${lost}`,
           },
+          { scenario, figure: `${call.name}: server CPU per call, µs`, value: whole(mine.cpu) },
         );
         continue;
       }
@@ -224,14 +252,22 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         rps: med('ceiling', 'rps'),
         p50: med('ceiling', 'p50'),
         p99: med('ceiling', 'p99'),
+        cpu: med('ceiling', 'cpuPerCall'),
       };
+      const nest = {
+        rps: med('floor', 'rps'),
+        p50: med('floor', 'p50'),
+        p99: med('floor', 'p99'),
+        cpu: med('floor', 'cpuPerCall'),
+      };
+      const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
       report.add(
         {
           scenario,
           figure: `${call.name}: req/s (ceiling: bare Fastify + pg)`,
           value: whole(mine.rps),
           reference: whole(top.rps),
-          ratio: `${((mine.rps / top.rps) * 100).toFixed(0)} %`,
+          ratio: percent(mine.rps, top.rps),
         },
         {
           scenario,
@@ -240,17 +276,30 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
           reference: `${top.p50} / ${top.p99}${unanswered('ceiling')}`,
           ratio: `p99 ${(mine.p99 / top.p99).toFixed(2)}×`,
         },
+        {
+          scenario,
+          figure: `${call.name}: req/s of a bare Nest app with the ceiling's routes (p50 / p99 ms)`,
+          value: `${whole(nest.rps)} (${nest.p50} / ${nest.p99}${unanswered('floor')})`,
+          reference: whole(top.rps),
+          ratio: `${percent(nest.rps, top.rps)}; the project ${percent(mine.rps, nest.rps)} of it`,
+        },
+        {
+          scenario,
+          // Steadier than req/s on a shared machine: what a call costs the server's process.
+          figure: `${call.name}: server CPU per call, µs (bare Nest app: ${whole(nest.cpu)})`,
+          value: whole(mine.cpu),
+          reference: whole(top.cpu),
+          ratio: `${(mine.cpu / top.cpu).toFixed(2)}×`,
+        },
       );
+      const perRound = (name: string) =>
+        `${name} ${results
+          .get(name)!
+          .map((r) => `${whole(r.rps)} (${whole(r.cpuPerCall)} µs)`)
+          .join(', ')}`;
       console.log(
-        `small calls, ${call.name}: rounds (req/s) project ` +
-          `${results
-            .get('project')!
-            .map((r) => whole(r.rps))
-            .join(', ')}; ceiling ` +
-          `${results
-            .get('ceiling')!
-            .map((r) => whole(r.rps))
-            .join(', ')}`,
+        `small calls, ${call.name}: rounds, req/s (server CPU per call) ` +
+          servers.map(([name]) => perRound(name)).join('; '),
       );
     }
     const loaded = await project.memory(snapshot('loaded'));
@@ -269,6 +318,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
       },
     );
   } finally {
+    await floor?.close();
     await ceiling?.close();
     await project.close();
   }
