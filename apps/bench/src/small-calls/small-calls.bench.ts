@@ -187,9 +187,12 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
           BENCH_CEILING_ENCRYPTION_KEY: p.encryptionKey,
         })
       : undefined;
-  const ceiling = await beside('ceiling');
-  const floor = await beside('floor');
+  let ceiling: ServerProcess<CeilingReady> | undefined;
+  let floor: ServerProcess<CeilingReady> | undefined;
   try {
+    // Inside the try: a server that fails to start leaves none of the others running.
+    ceiling = await beside('ceiling');
+    floor = await beside('floor');
     // BENCH_HEAP_SNAPSHOTS: a directory for heap snapshots of the project, idle and loaded.
     const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
     const snapshot = (name: string) => snapshots && join(snapshots, `project-${name}.heapsnapshot`);

@@ -71,6 +71,7 @@ interface KeyQueue {
   waiting: Waiting[];
 }
 
+/** How long a count may take before the request is let through (fail open). */
 const COMMAND_TIMEOUT_MS = 250;
 /** After a failure, Redis is left alone this long: requests pass at once, not after a timeout. */
 const PAUSE_AFTER_FAILURE_MS = 1_000;
@@ -94,6 +95,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     url: string,
     private readonly prefix: string,
     private readonly metrics?: Metrics,
+    commandTimeoutMs = COMMAND_TIMEOUT_MS,
   ) {
     // No offline queue and one try: while Redis is away a command fails at once, never waits.
     this.redis = new Redis(url, {
@@ -101,7 +103,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 2000,
-      commandTimeout: COMMAND_TIMEOUT_MS,
+      commandTimeout: commandTimeoutMs,
     });
     this.redis.on('error', (err) => this.warn('redis connection error', err));
     // The number of keys varies with the windows: given with each call.
@@ -132,17 +134,23 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     windows: readonly RateLimitWindow[],
     hits: Waiting[],
   ): Promise<void> {
-    const counted = await this.send(key, windows, hits.length);
-    hits.forEach((hit, i) => hit.resolve(counted(i)));
     const queued = this.queues.get(key);
-    if (!queued || queued.windows !== windows) return;
-    if (queued.waiting.length === 0) {
+    const own = queued?.windows === windows ? queued : undefined;
+    try {
+      const counted = await this.send(key, windows, hits.length);
+      hits.forEach((hit, i) => hit.resolve(counted(i)));
+    } catch {
+      // Nothing above should throw; if it ever does, no hit of the key may wait for ever.
+      for (const hit of [...hits, ...(own?.waiting.splice(0) ?? [])]) {
+        hit.resolve(windows.map((w) => record(0, w.ttlMs, 0)));
+      }
+    }
+    if (!own) return;
+    if (own.waiting.length === 0) {
       this.queues.delete(key);
       return;
     }
-    const next = queued.waiting;
-    queued.waiting = [];
-    void this.count(key, windows, next);
+    void this.count(key, windows, own.waiting.splice(0));
   }
 
   /** One call for `hits` hits; per hit (by its place in line) its records. */
