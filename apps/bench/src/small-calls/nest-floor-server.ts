@@ -7,31 +7,31 @@ import { SecretBox } from '@app/platform';
 import { CEILING_ROUTES, CeilingRoutes, type Answer, type CeilingRequest } from './ceiling-routes';
 import type { Ceiling } from './ceiling-server';
 
-/**
- * The framework's floor: the ceiling's routes (ceiling-routes.ts) in a bare Nest app on the
- * Fastify adapter, as the project is served, with nothing of the project's around them (no
- * guards, pipes, interceptors, filters, logger, rate limit or metrics). Between it and the
- * ceiling is what Nest itself costs a request; between the project and it, what the project
- * adds.
- */
+// The framework's floor: the ceiling's routes (ceiling-routes.ts) in a bare Nest app on the
+// Fastify adapter, as the project is served, with nothing of the project's around them (no
+// guards, pipes, interceptors, filters, logger, rate limit or metrics). Between it and the
+// ceiling is what Nest itself costs a request; between the project and it, what the project
+// adds.
+
 const ROUTES = Symbol('ceiling routes');
-const [documents, authTokens, addOrganization] = CEILING_ROUTES.map(([path]) => path);
+const pathOf = (method: (typeof CEILING_ROUTES)[number][1]) =>
+  CEILING_ROUTES.find(([, name]) => name === method)![0];
 
 @Controller()
 class FloorController {
   constructor(@Inject(ROUTES) private readonly routes: CeilingRoutes) {}
 
-  @Post(documents)
+  @Post(pathOf('documents'))
   documents(@Req() request: CeilingRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return answer(this.routes.documents(request), reply);
   }
 
-  @Post(authTokens)
+  @Post(pathOf('authTokens'))
   authTokens(@Req() request: CeilingRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return answer(this.routes.authTokens(request), reply);
   }
 
-  @Post(addOrganization)
+  @Post(pathOf('addOrganization'))
   addOrganization(@Req() request: CeilingRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return answer(this.routes.addOrganization(request), reply);
   }

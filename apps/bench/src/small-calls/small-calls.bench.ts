@@ -164,8 +164,8 @@ const heap = (m: MemoryAnswer) =>
 /**
  * Small calls against their ceiling: the project, a bare Fastify + `pg` server running the
  * same statements (ceiling-server.ts) and the framework's floor, a bare Nest app on Fastify
- * with the ceiling's routes (nest-floor-server.ts), each in a process of its own on the same database,
- * called by autocannon (50 connections) in alternating rounds after a warm-up of each:
+ * with the ceiling's routes (nest-floor-server.ts), each in a process of its own on the same
+ * database, called by autocannon (50 connections) in alternating rounds after a warm-up of each:
  * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
  * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of
  * the rounds. The project's RSS idle (seeded, before any load) and after the load. On the

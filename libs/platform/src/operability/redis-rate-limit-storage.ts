@@ -18,9 +18,9 @@ type WithThrottle = Redis & {
  * be counted. In a window, the hits up to its limit pass; the first over it is counted and
  * blocks the key for the block time; the rest, and every hit while blocked, are refused
  * without being counted. Only the hits that passed a window go on to the next (all of them,
- * though later ones of the same call were refused there). Separate
- * INCR/PEXPIRE calls could leave a counter without expiry if the process died between them,
- * and would cost round trips; MULTI cannot branch on the count.
+ * though later ones of the same call were refused there). Separate INCR/PEXPIRE calls could
+ * leave a counter without expiry if the process died between them, and would cost round
+ * trips; MULTI cannot branch on the count.
  *
  * KEYS: per window its hit counter and block marker; ARGV: the number of hits, then per window
  * ttl ms, limit, block ms. Returns per window reached {its count before these hits, ms left in
@@ -71,7 +71,11 @@ interface KeyQueue {
   waiting: Waiting[];
 }
 
-/** How long a count may take before the request is let through (fail open). */
+/**
+ * How long one call to Redis may take before its hits are let through (fail open). A hit that
+ * came while another call of its key was in flight waits for that one first: up to about
+ * twice this.
+ */
 const COMMAND_TIMEOUT_MS = 250;
 /** After a failure, Redis is left alone this long: requests pass at once, not after a timeout. */
 const PAUSE_AFTER_FAILURE_MS = 1_000;
@@ -81,8 +85,9 @@ const WARN_EVERY_MS = 10_000;
  * Rate-limit counters in Redis, so that every instance counts against the same limit. When
  * Redis does not answer (down, or slower than COMMAND_TIMEOUT_MS) the request is let through
  * (fail open), and so is every request of the next PAUSE_AFTER_FAILURE_MS without asking
- * Redis, with a warning at most every WARN_EVERY_MS and a metric per request let through: the limit protects the
- * service, and an outage of the limiter's storage must not become an outage of the API.
+ * Redis, with a warning at most every WARN_EVERY_MS and a metric per request let through:
+ * the limit protects the service, and an outage of the limiter's storage must not become an
+ * outage of the API.
  */
 export class RedisRateLimitStorage implements RateLimitStorage {
   private readonly logger = new Logger('RateLimit');
