@@ -232,12 +232,13 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         return failed > 0 ? ` (${failed} calls unanswered)` : '';
       };
       const lost = unanswered('project');
-      const mine = {
-        rps: med('project', 'rps'),
-        p50: med('project', 'p50'),
-        p99: med('project', 'p99'),
-        cpu: med('project', 'cpuPerCall'),
-      };
+      const medians = (name: string) => ({
+        rps: med(name, 'rps'),
+        p50: med(name, 'p50'),
+        p99: med(name, 'p99'),
+        cpu: med(name, 'cpuPerCall'),
+      });
+      const mine = medians('project');
       const scenario = `small calls, ${CONNECTIONS} connections`;
       if (!ceiling || !floor) {
         report.add(
@@ -251,18 +252,8 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         );
         continue;
       }
-      const top = {
-        rps: med('ceiling', 'rps'),
-        p50: med('ceiling', 'p50'),
-        p99: med('ceiling', 'p99'),
-        cpu: med('ceiling', 'cpuPerCall'),
-      };
-      const nest = {
-        rps: med('floor', 'rps'),
-        p50: med('floor', 'p50'),
-        p99: med('floor', 'p99'),
-        cpu: med('floor', 'cpuPerCall'),
-      };
+      const top = medians('ceiling');
+      const nest = medians('floor');
       const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
       report.add(
         {

@@ -147,7 +147,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     } catch {
       // Nothing above should throw; if it ever does, no hit of the key may wait for ever.
       for (const hit of [...hits, ...(own?.waiting.splice(0) ?? [])]) {
-        hit.resolve(windows.map((w) => record(0, w.ttlMs, 0)));
+        hit.resolve(uncounted(windows));
       }
     }
     if (!own) return;
@@ -191,7 +191,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   /** Every window passes, counted once in the metric: one request let through. */
   private failOpen(windows: readonly RateLimitWindow[]): RateLimitRecord[] {
     this.metrics?.rateLimitStorageErrors.inc();
-    return windows.map((w) => record(0, w.ttlMs, 0));
+    return uncounted(windows);
   }
 
   async close(): Promise<void> {
@@ -205,6 +205,10 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     this.logger.warn({ msg, err: String(err) });
   }
 }
+
+/** Every window passes, nothing counted: a request let through. */
+const uncounted = (windows: readonly RateLimitWindow[]) =>
+  windows.map((w) => record(0, w.ttlMs, 0));
 
 /**
  * The records of the `i`-th hit (from 0) of a call, as if counted alone after the hits before
