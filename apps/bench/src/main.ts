@@ -80,6 +80,10 @@ async function main(only: string[]): Promise<void> {
         scenario: 'start to a healthy /health, median',
         figure: `${row.engine}: ${row.case}`,
         value: `${row.ms.toFixed(0)} ms`,
+        ...(row.stackFloorMs && {
+          reference: `${row.stackFloorMs.toFixed(0)} ms (the stack alone)`,
+          ratio: `${(row.ms / row.stackFloorMs).toFixed(2)}×`,
+        }),
       });
     }
   }

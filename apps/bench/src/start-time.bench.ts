@@ -13,6 +13,8 @@ export interface StartTimeRow {
   engine: string;
   case: string;
   ms: number;
+  /** The Postgres start on existing data beside the stack's floor: its median, in ms. */
+  stackFloorMs?: number;
 }
 
 export interface StartTimeOptions {
@@ -28,6 +30,11 @@ export interface StartTimeOptions {
 
 interface Target {
   engine: string;
+  /** What a floor starts (floors only). */
+  case?: string;
+  /** The script started, or with `inline` the code given to `node -e`. */
+  entry: string;
+  inline?: boolean;
   env: Record<string, string>;
   times: number[];
   firstMs?: number;
@@ -42,7 +49,11 @@ const SCRATCH_PREFIX = 'start_bench';
  * (`node dist/apps/api/src/main.js`), on each database: its first start (an empty database:
  * migrations, and on the embedded engine its creation) once, then medians of `runs` starts on
  * the existing data, the targets taking turns so that a load on the machine falls on all.
- * The floor is a bare Node process answering `/health`: what no server can go under here.
+ * Beside them, floors (`start-floors/`): a bare Node process answering `/health` (what no
+ * server can go under here), bare Nest on Fastify (what no Nest server can), and with a
+ * Postgres the stack the server is built on with nothing of its own (what the server's own
+ * modules add is the difference). Floors run with Node's compile cache in a directory of
+ * their own, as the server runs with its own (Node 22.1+; nothing on Node 20).
  */
 export async function startTimeBench(options: StartTimeOptions = {}): Promise<StartTimeRow[]> {
   const runs = options.runs ?? Number(process.env.START_BENCH_RUNS ?? 7);
@@ -62,12 +73,18 @@ export async function startTimeBench(options: StartTimeOptions = {}): Promise<St
   const scratchUrl = databaseUrl
     ? await createScratchDatabase(databaseUrl, SCRATCH_PREFIX)
     : undefined;
-  const dataDirs: string[] = [];
+  const dirs: string[] = [];
+  const newDir = async (prefix: string) => {
+    const dir = await mkdtemp(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
   const targets: Target[] = [];
   try {
     if (scratchUrl) {
       targets.push({
         engine: 'postgres',
+        entry,
         env: {
           ...common,
           DATABASE_URL: scratchUrl,
@@ -77,44 +94,78 @@ export async function startTimeBench(options: StartTimeOptions = {}): Promise<St
       });
     }
     for (const name of embedded) {
-      const dataDir = await mkdtemp(join(tmpdir(), 'start-bench-'));
-      dataDirs.push(dataDir);
+      const dataDir = await newDir('start-bench-');
       targets.push({
         engine: `embedded ${name}`,
+        entry,
         env: { ...common, DATA_DIR: dataDir, ...(name !== 'default' && { EMBEDDED_ENGINE: name }) },
         times: [],
       });
     }
-    const floor: Target = { engine: 'floor', env: {}, times: [] };
-    for (const target of targets) target.firstMs = await timeStart(entry, target.env);
+    const floors = startFloors(scratchUrl, {
+      NODE_COMPILE_CACHE: await newDir('start-bench-cache-'),
+      QUEUE_PREFIX: common.QUEUE_PREFIX,
+    });
+    for (const target of targets) target.firstMs = await timeStart(target);
+    // Unmeasured: each floor's first start fills its compile cache, as the server's did.
+    for (const floor of floors) await timeStart(floor);
     for (let round = 0; round < runs; round++) {
-      for (const target of targets) target.times.push(await timeStart(entry, target.env));
-      floor.times.push(await timeStart(FLOOR_SCRIPT, {}, true));
+      for (const target of [...targets, ...floors]) target.times.push(await timeStart(target));
     }
+    const stack = floors.find((f) => f.entry.endsWith('stack.server.js'));
     return [
       ...targets.flatMap((t) => [
         { engine: t.engine, case: 'first start', ms: t.firstMs! },
-        { engine: t.engine, case: 'existing data', ms: median(t.times) },
+        {
+          engine: t.engine,
+          case: 'existing data',
+          ms: median(t.times),
+          ...(t.engine === 'postgres' && stack && { stackFloorMs: median(stack.times) }),
+        },
       ]),
-      { engine: 'floor', case: 'bare node answering /health', ms: median(floor.times) },
+      ...floors.map((f) => ({ engine: f.engine, case: f.case!, ms: median(f.times) })),
     ];
   } finally {
     if (scratchUrl) await dropScratchDatabase(scratchUrl, SCRATCH_PREFIX);
-    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** The floor: a Node process with an HTTP server and nothing else. */
+/** The floors: bare Node; bare Nest; with a database, the stack the server is built on. */
+function startFloors(databaseUrl: string | undefined, env: Record<string, string>): Target[] {
+  const floor = (what: string, entry: string, extra: Record<string, string> = {}): Target => ({
+    engine: 'floor',
+    case: what,
+    entry,
+    env: { ...env, ...extra },
+    times: [],
+  });
+  return [
+    { ...floor('bare node answering /health', FLOOR_SCRIPT), inline: true },
+    floor('bare Nest on Fastify answering /health', join(FLOORS_DIR, 'nest.server.js')),
+    ...(databaseUrl
+      ? [
+          floor(
+            'the stack alone (Nest, Fastify, CQRS, TypeORM on postgres, class-validator, ' +
+              'Bull with REDIS_URL), /health through the query bus',
+            join(FLOORS_DIR, 'stack.server.js'),
+            { DATABASE_URL: databaseUrl },
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** The built floors beside this file (dist/bench/apps/bench/src/start-floors). */
+const FLOORS_DIR = join(__dirname, 'start-floors');
+
+/** The floor of floors: a Node process with an HTTP server and nothing else. */
 const FLOOR_SCRIPT =
   "require('node:http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, '127.0.0.1');" +
   "process.on('SIGTERM', () => process.exit(0));";
 
 /** Spawns, polls `/health` until it answers 200, answers the time taken; then stops it. */
-async function timeStart(
-  entry: string,
-  env: Record<string, string>,
-  inline = false,
-): Promise<number> {
+async function timeStart({ entry, env, inline }: Target): Promise<number> {
   const port = await freeLoopbackPort();
   const started = performance.now();
   const child = spawn(process.execPath, inline ? ['-e', entry] : [entry], {

@@ -35,8 +35,8 @@ const SHUTTING_DOWN: FailureEnvelope = {
  * (`GET /metrics`) and the HTTP side of a graceful shutdown. One instance of each per
  * application.
  */
-function redisStorage(config: AppConfig, metrics: Metrics): RateLimitStorage {
-  const storage = new RedisRateLimitStorage(config.redisUrl!, config.queuePrefix, metrics);
+async function redisStorage(config: AppConfig, metrics: Metrics): Promise<RateLimitStorage> {
+  const storage = await RedisRateLimitStorage.open(config.redisUrl!, config.queuePrefix, metrics);
   closeIfStartFails(config, () => storage.close());
   return storage;
 }
@@ -63,7 +63,7 @@ export class OperabilityModule implements OnModuleInit, OnApplicationShutdown {
         {
           provide: RATE_LIMIT_STORAGE,
           inject: [Metrics],
-          useFactory: (metrics: Metrics): RateLimitStorage =>
+          useFactory: async (metrics: Metrics): Promise<RateLimitStorage> =>
             config.redisUrl ? redisStorage(config, metrics) : new MemoryRateLimitStorage(),
         },
         { provide: RATE_LIMIT_POLICIES, useValue: policies },

@@ -70,7 +70,7 @@ const redisBin = redisServerBinary();
     redis = await OwnRedis.start(redisBin!);
     admin = new Redis(redis.url);
     // A command timeout no busy machine reaches: a count that fails open would pass by here.
-    storage = new RedisRateLimitStorage(redis.url, 'spec', undefined, 10_000);
+    storage = await RedisRateLimitStorage.open(redis.url, 'spec', undefined, 10_000);
     // Until it is connected, the storage lets hits through uncounted (it never queues them).
     const connection: Redis = storage['redis'];
     if (connection.status !== 'ready') await once(connection, 'ready');
