@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
 // The project's own digest and decryption: the same work per call, not a faster stand-in.
 import { matchesDigest, SecretBox, sha256 } from '@app/platform';
 
@@ -27,6 +26,20 @@ export interface Answer {
 
 interface Envelope {
   data?: Record<string, unknown>;
+}
+
+/**
+ * What the routes send their SQL through: a `pg` Pool (the ceiling, the framework's floor) or
+ * TypeORM's connections (the stack's floor).
+ */
+export interface SqlPool {
+  query(sql: string, params: unknown[]): Promise<{ rows: any[] }>;
+  connect(): Promise<SqlPoolClient>;
+}
+
+export interface SqlPoolClient {
+  query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  release(): void;
 }
 
 /** Each route's path and the method of CeilingRoutes that answers it. */
@@ -72,7 +85,7 @@ class Remembered<V> {
 
 /** The API-key credential check, as the project's guard runs it. */
 async function apiKeyTenant(
-  pool: Pool,
+  pool: SqlPool,
   remembered: Remembered<{ token_digest: string; workspace_id: string }>,
   request: CeilingRequest,
 ): Promise<Tenant | undefined> {
@@ -95,7 +108,7 @@ async function apiKeyTenant(
 
 /** The workspace credential check, as the project's guard runs it. */
 async function workspaceOf(
-  pool: Pool,
+  pool: SqlPool,
   remembered: Remembered<string>,
   request: CeilingRequest,
 ): Promise<string | undefined> {
@@ -116,7 +129,7 @@ export class CeilingRoutes {
   private readonly workspaces = new Remembered<string>();
 
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: SqlPool,
     private readonly box: SecretBox,
   ) {}
 

@@ -14,7 +14,8 @@ import type { Ceiling } from './ceiling-server';
 // adds.
 
 const ROUTES = Symbol('ceiling routes');
-const pathOf = (method: (typeof CEILING_ROUTES)[number][1]) =>
+/** The path of a route of ceiling-routes.ts, by the name of its method. */
+export const pathOf = (method: (typeof CEILING_ROUTES)[number][1]) =>
   CEILING_ROUTES.find(([, name]) => name === method)![0];
 
 @Controller()
@@ -38,7 +39,7 @@ class FloorController {
 }
 
 /** The route's status on the reply (Nest would answer a POST 201), its body returned to Nest. */
-async function answer(pending: Promise<Answer>, reply: FastifyReply): Promise<unknown> {
+export async function answer(pending: Promise<Answer>, reply: FastifyReply): Promise<unknown> {
   const { status, body } = await pending;
   reply.status(status);
   return body;

@@ -1,13 +1,14 @@
-// One server of the small-calls scenario in a process of its own (the project, or the ceiling
-// or the framework's floor beside it), so that the load generator and the other servers share
-// no event loop with it. Its stdout (the request logs) goes nowhere; it speaks to the bench
-// over IPC.
+// One server of the small-calls scenario in a process of its own (the project, or beside it the
+// ceiling, the framework's floor or the stack's floor), so that the load generator and the
+// other servers share no event loop with it. Its stdout (the request logs) goes nowhere; it
+// speaks to the bench over IPC.
 import { writeHeapSnapshot } from 'node:v8';
 import { Client } from 'pg';
 import { loadConfig } from '@app/platform';
 import { benchWorkspace, startBenchServer, type BenchServer } from '../bench-server';
 import { startCeiling, type Ceiling } from './ceiling-server';
 import { startNestFloor } from './nest-floor-server';
+import { startStackFloor } from './stack-floor-server';
 
 /** What the bench needs to call the project: its address, credentials and data. */
 export interface ProjectReady {
@@ -22,9 +23,9 @@ export interface ProjectReady {
   documentIds: string[];
 }
 
-/** The ceiling (bare Fastify) or the framework's floor (bare Nest), same routes. */
+/** The ceiling (bare Fastify), the framework's floor (bare Nest) or the stack's, same routes. */
 export interface CeilingReady {
-  kind: 'ceiling' | 'floor';
+  kind: 'ceiling' | 'floor' | 'stack';
   url: string;
 }
 
@@ -95,11 +96,11 @@ async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'u
 async function main(): Promise<void> {
   const [kind, databaseUrl] = process.argv.slice(2);
   let close: () => Promise<void>;
-  if (kind === 'ceiling' || kind === 'floor') {
+  const beside = { ceiling: startCeiling, floor: startNestFloor, stack: startStackFloor };
+  if (kind === 'ceiling' || kind === 'floor' || kind === 'stack') {
     // Given in the environment, not on the command line other users of the machine can read.
     const encryptionKey = Buffer.from(process.env.BENCH_CEILING_ENCRYPTION_KEY ?? '', 'hex');
-    const start = kind === 'ceiling' ? startCeiling : startNestFloor;
-    const ceiling: Ceiling = await start(databaseUrl, encryptionKey);
+    const ceiling: Ceiling = await beside[kind](databaseUrl, encryptionKey);
     close = () => ceiling.close();
     process.send!({ kind, url: ceiling.url } satisfies CeilingReady);
   } else {

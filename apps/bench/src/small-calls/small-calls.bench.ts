@@ -163,12 +163,13 @@ const heap = (m: MemoryAnswer) =>
 
 /**
  * Small calls against their ceiling: the project, a bare Fastify + `pg` server running the
- * same statements (ceiling-server.ts) and the framework's floor, a bare Nest app on Fastify
- * with the ceiling's routes (nest-floor-server.ts), each in a process of its own on the same
- * database, called by autocannon (50 connections) in alternating rounds after a warm-up of each:
- * BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server and
- * operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians of
- * the rounds. The project's RSS idle (seeded, before any load) and after the load. On the
+ * same statements (ceiling-server.ts), the framework's floor, a bare Nest app on Fastify with
+ * the ceiling's routes (nest-floor-server.ts), and the stack's floor, those routes through the
+ * libraries the server is built on (stack-floor-server.ts), each in a process of its own on the
+ * same database, called by autocannon (50 connections) in alternating rounds after a warm-up
+ * of each: BENCH_SMALL_ROUNDS rounds (default 5) of BENCH_SMALL_SECONDS (default 10) per server
+ * and operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians
+ * of the rounds. The project's RSS idle (seeded, before any load) and after the load. On the
  * embedded engine the project's database is in its own process and the ceiling has none to
  * run on: the project's figures alone. BENCH_SMALL_SQL=1 prints the statements each server
  * sends to Postgres for one call of each operation (to keep the ceiling's SQL the project's;
@@ -189,10 +190,12 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
       : undefined;
   let ceiling: ServerProcess<CeilingReady> | undefined;
   let floor: ServerProcess<CeilingReady> | undefined;
+  let stack: ServerProcess<CeilingReady> | undefined;
   try {
     // Inside the try: a server that fails to start leaves none of the others running.
     ceiling = await beside('ceiling');
     floor = await beside('floor');
+    stack = await beside('stack');
     // BENCH_HEAP_SNAPSHOTS: a directory for heap snapshots of the project, idle and loaded.
     const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
     const snapshot = (name: string) => snapshots && join(snapshots, `project-${name}.heapsnapshot`);
@@ -200,8 +203,12 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     const servers: (readonly [string, ServerProcess<unknown>, string])[] = [
       ['project', project, p.url],
     ];
-    if (ceiling && floor) {
-      servers.push(['floor', floor, floor.ready.url], ['ceiling', ceiling, ceiling.ready.url]);
+    if (ceiling && floor && stack) {
+      servers.push(
+        ['stack', stack, stack.ready.url],
+        ['floor', floor, floor.ready.url],
+        ['ceiling', ceiling, ceiling.ready.url],
+      );
     }
     const ops = (process.env.BENCH_SMALL_OPS ?? '11,2,6').split(',').map((o) => `op ${o.trim()}:`);
     const chosen = calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)));
@@ -240,7 +247,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
       });
       const mine = medians('project');
       const scenario = `small calls, ${CONNECTIONS} connections`;
-      if (!ceiling || !floor) {
+      if (!ceiling || !floor || !stack) {
         report.add(
           { scenario, figure: `${call.name}: req/s`, value: whole(mine.rps) },
           {
@@ -254,6 +261,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
       }
       const top = medians('ceiling');
       const nest = medians('floor');
+      const libraries = medians('stack');
       const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)} %`;
       report.add(
         {
@@ -279,8 +287,19 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
         },
         {
           scenario,
+          figure:
+            `${call.name}: req/s of the stack alone with the ceiling's routes (Nest, ` +
+            'ValidationPipe and DTOs, CQRS bus, TypeORM) (p50 / p99 ms)',
+          value: `${whole(libraries.rps)} (${libraries.p50} / ${libraries.p99}${unanswered('stack')})`,
+          reference: whole(top.rps),
+          ratio: `${percent(libraries.rps, top.rps)}; the project ${percent(mine.rps, libraries.rps)} of it`,
+        },
+        {
+          scenario,
           // Steadier than req/s on a shared machine: what a call costs the server's process.
-          figure: `${call.name}: server CPU per call, µs (bare Nest app: ${whole(nest.cpu)})`,
+          figure:
+            `${call.name}: server CPU per call, µs (bare Nest app: ${whole(nest.cpu)}; ` +
+            `the stack alone: ${whole(libraries.cpu)})`,
           value: whole(mine.cpu),
           reference: whole(top.cpu),
           ratio: `${(mine.cpu / top.cpu).toFixed(2)}×`,
@@ -312,6 +331,7 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
       },
     );
   } finally {
+    await stack?.close();
     await floor?.close();
     await ceiling?.close();
     await project.close();
