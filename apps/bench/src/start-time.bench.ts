@@ -13,7 +13,7 @@ export interface StartTimeRow {
   engine: string;
   case: string;
   ms: number;
-  /** The Postgres start on existing data beside the stack's floor: its median, in ms. */
+  /** On the Postgres row of existing data: the stack floor's median beside it, in ms. */
   stackFloorMs?: number;
 }
 

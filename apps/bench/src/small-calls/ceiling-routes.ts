@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 // The project's own digest and decryption: the same work per call, not a faster stand-in.
@@ -6,9 +7,10 @@ import { matchesDigest, SecretBox, sha256 } from '@app/platform';
 /**
  * What the ceiling runs for operations 11, 2 and a one-item 6: the statements the project runs
  * (credential check included, kept for a second as the project keeps it) and the same
- * envelope, written once here and served by two servers: bare Fastify (ceiling-server.ts) and
- * bare Nest (nest-floor-server.ts). No validation, guards, rate limit, metrics or logs.
- * (BENCH_SMALL_SQL=1 prints the project's and the ceiling's statements side by side.)
+ * envelope, written once here and served by three servers: bare Fastify (ceiling-server.ts),
+ * bare Nest (nest-floor-server.ts), and the stack's floor (stack-floor-server.ts), which alone
+ * validates the bodies and goes through the buses and TypeORM. None has guards, a rate limit,
+ * metrics or logs. (BENCH_SMALL_SQL=1 prints each server's statements side by side.)
  */
 
 /** What a route reads of a request; Fastify's request is one. */
@@ -48,6 +50,18 @@ export const CEILING_ROUTES = [
   ['/v2/workspace/authtokens/get', 'authTokens'],
   ['/v1/organizations/add', 'addOrganization'],
 ] as const;
+
+/** The path of a route, by the name of its method. */
+export const pathOf = (method: (typeof CEILING_ROUTES)[number][1]) =>
+  CEILING_ROUTES.find(([, name]) => name === method)![0];
+
+/** For the Nest servers: the route's status on the reply (Nest would answer a POST 201), its
+ * body returned to Nest. */
+export async function answer(pending: Promise<Answer>, reply: FastifyReply): Promise<unknown> {
+  const { status, body } = await pending;
+  reply.status(status);
+  return body;
+}
 
 const ok = (message: string, data: unknown): Answer => ({
   status: 200,

@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyReply } from 'fastify';
 import { Pool } from 'pg';
 import { SecretBox } from '@app/platform';
-import { CEILING_ROUTES, CeilingRoutes, type Answer, type CeilingRequest } from './ceiling-routes';
+import { answer, CeilingRoutes, pathOf, type CeilingRequest } from './ceiling-routes';
 import type { Ceiling } from './ceiling-server';
 
 // The framework's floor: the ceiling's routes (ceiling-routes.ts) in a bare Nest app on the
@@ -14,9 +14,6 @@ import type { Ceiling } from './ceiling-server';
 // adds.
 
 const ROUTES = Symbol('ceiling routes');
-/** The path of a route of ceiling-routes.ts, by the name of its method. */
-export const pathOf = (method: (typeof CEILING_ROUTES)[number][1]) =>
-  CEILING_ROUTES.find(([, name]) => name === method)![0];
 
 @Controller()
 class FloorController {
@@ -36,13 +33,6 @@ class FloorController {
   addOrganization(@Req() request: CeilingRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return answer(this.routes.addOrganization(request), reply);
   }
-}
-
-/** The route's status on the reply (Nest would answer a POST 201), its body returned to Nest. */
-export async function answer(pending: Promise<Answer>, reply: FastifyReply): Promise<unknown> {
-  const { status, body } = await pending;
-  reply.status(status);
-  return body;
 }
 
 /** Starts the floor on a free local port, on its own pool as the ceiling (same size). */

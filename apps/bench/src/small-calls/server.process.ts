@@ -5,10 +5,8 @@
 import { writeHeapSnapshot } from 'node:v8';
 import { Client } from 'pg';
 import { loadConfig } from '@app/platform';
-import { benchWorkspace, startBenchServer, type BenchServer } from '../bench-server';
-import { startCeiling, type Ceiling } from './ceiling-server';
-import { startNestFloor } from './nest-floor-server';
-import { startStackFloor } from './stack-floor-server';
+import type { BenchServer } from '../bench-server';
+import type { Ceiling } from './ceiling-server';
 
 /** What the bench needs to call the project: its address, credentials and data. */
 export interface ProjectReady {
@@ -66,6 +64,7 @@ const DOCUMENTS = 20;
 
 /** A workspace, its API key's and workspace's headers, an organization with 20 documents. */
 async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'url'>> {
+  const { benchWorkspace } = await import('../bench-server.js');
   const { apiKey, apiKeyHeaders, workspaceHeaders } = await benchWorkspace(server);
   const organizationId = 'small-calls';
   const documentIds = Array.from({ length: DOCUMENTS }, (_, i) => `doc-${i}`);
@@ -96,14 +95,22 @@ async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'u
 async function main(): Promise<void> {
   const [kind, databaseUrl] = process.argv.slice(2);
   let close: () => Promise<void>;
-  const beside = { ceiling: startCeiling, floor: startNestFloor, stack: startStackFloor };
+  // Each server loads only its own code: a floor that loaded the project would carry its
+  // modules, and its class-validator would scan every project DTO on each validation.
+  const beside = {
+    ceiling: async () => (await import('./ceiling-server.js')).startCeiling,
+    floor: async () => (await import('./nest-floor-server.js')).startNestFloor,
+    stack: async () => (await import('./stack-floor-server.js')).startStackFloor,
+  };
   if (kind === 'ceiling' || kind === 'floor' || kind === 'stack') {
     // Given in the environment, not on the command line other users of the machine can read.
     const encryptionKey = Buffer.from(process.env.BENCH_CEILING_ENCRYPTION_KEY ?? '', 'hex');
-    const ceiling: Ceiling = await beside[kind](databaseUrl, encryptionKey);
+    const start = await beside[kind]();
+    const ceiling: Ceiling = await start(databaseUrl, encryptionKey);
     close = () => ceiling.close();
     process.send!({ kind, url: ceiling.url } satisfies CeilingReady);
   } else {
+    const { startBenchServer } = await import('../bench-server.js');
     // Request logs at the level the environment gives (info by default), as users run it.
     const server = await startBenchServer({ logLevel: loadConfig(process.env).logLevel });
     close = () => server.close();

@@ -214,10 +214,11 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
     const chosen = calls(p).filter((c) => ops.some((o) => c.name.startsWith(o)));
     // Before any load: with load, a server may still be answering the calls of a round.
     if (process.env.BENCH_SMALL_SQL) {
-      const both: [string, ServerProcess<unknown>, string][] = [['project', project, p.url]];
-      if (ceiling) both.push(['ceiling', ceiling, ceiling.ready.url]);
+      const sending: [string, ServerProcess<unknown>, string][] = [['project', project, p.url]];
+      if (ceiling) sending.push(['ceiling', ceiling, ceiling.ready.url]);
+      if (stack) sending.push(['stack', stack, stack.ready.url]);
       for (const call of chosen) {
-        for (const [name, server, url] of both) {
+        for (const [name, server, url] of sending) {
           const statements = await server.statements(url, call);
           console.log(`${call.name}, ${name}:\n  ${statements.join('\n  ')}`);
         }

@@ -25,9 +25,15 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '@app/platform';
-import { CeilingRoutes, type Answer, type CeilingRequest, type SqlPool } from './ceiling-routes';
+import {
+  answer,
+  CeilingRoutes,
+  pathOf,
+  type Answer,
+  type CeilingRequest,
+  type SqlPool,
+} from './ceiling-routes';
 import type { Ceiling } from './ceiling-server';
-import { answer, pathOf } from './nest-floor-server';
 
 // The stack's floor: the ceiling's routes (ceiling-routes.ts) served through the libraries the
 // server is built on, and nothing of the server's own: Nest on Fastify, a global ValidationPipe
@@ -167,7 +173,11 @@ class StackFloorController {
   }
 }
 
-/** The routes' SQL through TypeORM: its pool for a statement, a query runner for a transaction. */
+/**
+ * The routes' SQL through TypeORM: its pool for a statement, a query runner for a transaction.
+ * TypeORM answers rows for SELECT and INSERT, which is all the routes send (an UPDATE or DELETE
+ * would come back as [rows, count]).
+ */
 function typeOrmPool(dataSource: DataSource): SqlPool {
   return {
     query: async (sql, params) => ({ rows: await dataSource.query(sql, params) }),

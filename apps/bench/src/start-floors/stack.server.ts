@@ -1,17 +1,26 @@
 import 'reflect-metadata';
-import { Controller, Get, Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  Module,
+  Optional,
+  ValidationPipe,
+  type DynamicModule,
+  type Provider,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
-import { IsString } from 'class-validator';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 
 // A start floor (start-time.bench.ts): the libraries the server is built on and nothing of its
 // own. Nest on Fastify, a global ValidationPipe (class-validator and class-transformer), the
 // CQRS module, TypeORM connected to DATABASE_URL, and Bull's queue on REDIS_URL when it is set,
-// as the server has it. `/health` runs `SELECT 1` through the query bus. Between this and the
-// server is what the server's own modules cost a start.
+// as the server has it. `/health` goes through the query bus to `SELECT 1` and, with a Redis, a
+// PING on the queue's connection, as the server's health check waits for both. Between this and
+// the server is what the server's own modules cost a start.
 
 @Entity({ name: 'start_floor_rows' })
 class FloorRow {
@@ -19,18 +28,27 @@ class FloorRow {
   id!: string;
 
   @Column('text')
-  @IsString()
   name!: string;
 }
 
-class DatabaseAnswers {}
+/** The queue's Redis connection, when there is one. */
+const QUEUE_CONNECTION = Symbol('queue connection');
 
-@QueryHandler(DatabaseAnswers)
-class DatabaseAnswersHandler implements IQueryHandler<DatabaseAnswers, boolean> {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+interface Pingable {
+  ping(): Promise<unknown>;
+}
+
+class PingDependencies {}
+
+@QueryHandler(PingDependencies)
+class PingDependenciesHandler implements IQueryHandler<PingDependencies, boolean> {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() @Inject(QUEUE_CONNECTION) private readonly redis?: Pingable,
+  ) {}
 
   async execute(): Promise<boolean> {
-    await this.dataSource.query('SELECT 1');
+    await Promise.all([this.dataSource.query('SELECT 1'), this.redis?.ping()]);
     return true;
   }
 }
@@ -41,22 +59,35 @@ class HealthController {
 
   @Get('health')
   async health() {
-    await this.queries.execute(new DatabaseAnswers());
+    await this.queries.execute(new PingDependencies());
     return { status: 'ok' };
   }
 }
 
-/** Bull's module and one queue, loaded only with a Redis (the server's in-process queue else). */
-async function queueModules(redisUrl: string | undefined): Promise<DynamicModule[]> {
-  if (!redisUrl) return [];
-  const { BullModule } = await import('@nestjs/bull');
+/**
+ * Bull's module, one queue and its connection for the health check, loaded only with a Redis
+ * (the server runs its jobs in-process else).
+ */
+async function queue(redisUrl: string | undefined): Promise<[DynamicModule[], Provider[]]> {
+  if (!redisUrl) return [[], []];
+  const { BullModule, getQueueToken } = await import('@nestjs/bull');
+  const connection: Provider = {
+    provide: QUEUE_CONNECTION,
+    inject: [getQueueToken('start-floor')],
+    useFactory: (queue: { client: Pingable }) => queue.client,
+  };
   return [
-    BullModule.forRoot({ redis: redisUrl, prefix: process.env.QUEUE_PREFIX }),
-    BullModule.registerQueue({ name: 'start-floor' }),
+    [
+      BullModule.forRoot({ redis: redisUrl, prefix: process.env.QUEUE_PREFIX }),
+      BullModule.registerQueue({ name: 'start-floor' }),
+    ],
+    [connection],
   ];
 }
 
 async function main(): Promise<void> {
+  const [queueModules, queueProviders] = await queue(process.env.REDIS_URL);
+
   @Module({
     imports: [
       CqrsModule.forRoot(),
@@ -67,10 +98,10 @@ async function main(): Promise<void> {
         synchronize: false,
       }),
       TypeOrmModule.forFeature([FloorRow]),
-      ...(await queueModules(process.env.REDIS_URL)),
+      ...queueModules,
     ],
     controllers: [HealthController],
-    providers: [DatabaseAnswersHandler],
+    providers: [PingDependenciesHandler, ...queueProviders],
   })
   class StackFloorModule {}
 

@@ -35,10 +35,11 @@ const SHUTTING_DOWN: FailureEnvelope = {
  * (`GET /metrics`) and the HTTP side of a graceful shutdown. One instance of each per
  * application.
  */
-async function redisStorage(config: AppConfig, metrics: Metrics): Promise<RateLimitStorage> {
-  const storage = await RedisRateLimitStorage.open(config.redisUrl!, config.queuePrefix, metrics);
-  closeIfStartFails(config, () => storage.close());
-  return storage;
+function redisStorage(config: AppConfig, metrics: Metrics): Promise<RateLimitStorage> {
+  const opening = RedisRateLimitStorage.open(config.redisUrl!, config.queuePrefix, metrics);
+  // Registered before ioredis has loaded: another provider may fail the start meanwhile.
+  closeIfStartFails(config, async () => (await opening).close());
+  return opening;
 }
 
 @Global()

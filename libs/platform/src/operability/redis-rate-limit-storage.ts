@@ -96,8 +96,8 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   private readonly queues = new Map<string, KeyQueue>();
 
   /**
-   * ioredis is loaded here, on the first storage made, not at start: the embedded default (no
-   * REDIS_URL) never needs it, and it is about 70 ms of a start.
+   * ioredis is loaded here, when a storage is opened (REDIS_URL set), not when this file is
+   * imported: the embedded default never needs it, and it is about 70 ms of a start.
    */
   static async open(
     url: string,
