@@ -10,7 +10,8 @@ import { matchesDigest, SecretBox, sha256 } from '@app/platform';
  * envelope, written once here and served by three servers: bare Fastify (ceiling-server.ts),
  * bare Nest (nest-floor-server.ts), and the stack's floor (stack-floor-server.ts), which alone
  * validates the bodies and goes through the buses and TypeORM. None has guards, a rate limit,
- * metrics or logs. (BENCH_SMALL_SQL=1 prints each server's statements side by side.)
+ * metrics or logs. (BENCH_SMALL_SQL=1 prints the project's, the ceiling's and the stack floor's
+ * statements side by side.)
  */
 
 /** What a route reads of a request; Fastify's request is one. */

@@ -95,8 +95,8 @@ async function seed(server: BenchServer): Promise<Omit<ProjectReady, 'kind' | 'u
 async function main(): Promise<void> {
   const [kind, databaseUrl] = process.argv.slice(2);
   let close: () => Promise<void>;
-  // Each server loads only its own code: a floor that loaded the project would carry its
-  // modules, and its class-validator would scan every project DTO on each validation.
+  // No floor loads the project's modules or DTOs (all load @app/platform): with them, the
+  // stack's class-validator would scan every project DTO's rules on each validation.
   const beside = {
     ceiling: async () => (await import('./ceiling-server.js')).startCeiling,
     floor: async () => (await import('./nest-floor-server.js')).startNestFloor,

@@ -171,9 +171,10 @@ const heap = (m: MemoryAnswer) =>
  * and operation (BENCH_SMALL_OPS, default `11,2,6`: which operations). Figures are the medians
  * of the rounds. The project's RSS idle (seeded, before any load) and after the load. On the
  * embedded engine the project's database is in its own process and the ceiling has none to
- * run on: the project's figures alone. BENCH_SMALL_SQL=1 prints the statements each server
- * sends to Postgres for one call of each operation (to keep the ceiling's SQL the project's;
- * the project's list ends with what its subscribers start right after a write).
+ * run on: the project's figures alone. BENCH_SMALL_SQL=1 prints the statements the project, the
+ * ceiling and the stack's floor send to Postgres for one call of each operation (to keep the
+ * ceiling's SQL the project's; the project's list ends with what its subscribers start right
+ * after a write).
  */
 export async function smallCallsBench(report: BenchReport): Promise<void> {
   const rounds = Number(process.env.BENCH_SMALL_ROUNDS ?? 5);
