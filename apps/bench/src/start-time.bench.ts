@@ -102,7 +102,7 @@ export async function startTimeBench(options: StartTimeOptions = {}): Promise<St
         times: [],
       });
     }
-    const floors = startFloors(scratchUrl, {
+    const { floors, stack } = startFloors(scratchUrl, {
       NODE_COMPILE_CACHE: await newDir('start-bench-cache-'),
       QUEUE_PREFIX: common.QUEUE_PREFIX,
     });
@@ -112,7 +112,6 @@ export async function startTimeBench(options: StartTimeOptions = {}): Promise<St
     for (let round = 0; round < runs; round++) {
       for (const target of [...targets, ...floors]) target.times.push(await timeStart(target));
     }
-    const stack = floors.find((f) => f.entry.endsWith('stack.server.js'));
     return [
       ...targets.flatMap((t) => [
         { engine: t.engine, case: 'first start', ms: t.firstMs! },
@@ -132,7 +131,10 @@ export async function startTimeBench(options: StartTimeOptions = {}): Promise<St
 }
 
 /** The floors: bare Node; bare Nest; with a database, the stack the server is built on. */
-function startFloors(databaseUrl: string | undefined, env: Record<string, string>): Target[] {
+function startFloors(
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+): { floors: Target[]; stack?: Target } {
   const floor = (what: string, entry: string, extra: Record<string, string> = {}): Target => ({
     engine: 'floor',
     case: what,
@@ -140,20 +142,19 @@ function startFloors(databaseUrl: string | undefined, env: Record<string, string
     env: { ...env, ...extra },
     times: [],
   });
-  return [
+  const stack =
+    databaseUrl &&
+    floor(
+      'the stack alone (Nest, Fastify, CQRS, TypeORM on postgres, class-validator, ' +
+        'Bull with REDIS_URL), /health through the query bus',
+      join(FLOORS_DIR, 'stack.server.js'),
+      { DATABASE_URL: databaseUrl },
+    );
+  const floors = [
     { ...floor('bare node answering /health', FLOOR_SCRIPT), inline: true },
     floor('bare Nest on Fastify answering /health', join(FLOORS_DIR, 'nest.server.js')),
-    ...(databaseUrl
-      ? [
-          floor(
-            'the stack alone (Nest, Fastify, CQRS, TypeORM on postgres, class-validator, ' +
-              'Bull with REDIS_URL), /health through the query bus',
-            join(FLOORS_DIR, 'stack.server.js'),
-            { DATABASE_URL: databaseUrl },
-          ),
-        ]
-      : []),
   ];
+  return stack ? { floors: [...floors, stack], stack } : { floors };
 }
 
 /** The built floors beside this file (dist/bench/apps/bench/src/start-floors). */
