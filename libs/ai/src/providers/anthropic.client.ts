@@ -14,8 +14,10 @@ export class AnthropicClient implements ProviderClient {
 
   constructor(private readonly guarded: ProviderFetch) {}
 
+  load = loadAnthropicSdk;
+
   async complete(r: CompletionRequest): Promise<Completion> {
-    const { default: Anthropic } = await loadAnthropicSdk();
+    const { default: Anthropic } = await this.load();
     const client = new Anthropic({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,

@@ -15,8 +15,10 @@ export class GeminiClient implements ProviderClient {
 
   constructor(private readonly guarded: ProviderFetch) {}
 
+  load = loadGeminiSdk;
+
   async complete(r: CompletionRequest): Promise<Completion> {
-    const { GoogleGenAI } = await loadGeminiSdk();
+    const { GoogleGenAI } = await this.load();
     const client = new GoogleGenAI({
       apiKey: r.apiKey,
       // The Gemini API with this key, never Vertex AI from the server's environment.

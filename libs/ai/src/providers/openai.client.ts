@@ -13,8 +13,10 @@ export class OpenAiClient implements ProviderClient {
 
   constructor(private readonly guarded: ProviderFetch) {}
 
+  load = loadOpenAiSdk;
+
   async complete(r: CompletionRequest): Promise<Completion> {
-    const { default: OpenAiSdk } = await loadOpenAiSdk();
+    const { default: OpenAiSdk } = await this.load();
     const client = new OpenAiSdk({
       apiKey: r.apiKey,
       baseURL: r.baseUrl,

@@ -22,6 +22,11 @@ export interface Completion {
 /** One provider's official SDK behind the same call. */
 export interface ProviderClient {
   readonly provider: AiProvider;
+  /**
+   * Loads the SDK (once; at start it is not loaded). Awaited before the call's deadline starts:
+   * loading is the server's own one-time cost, not time the provider took.
+   */
+  load(): Promise<unknown>;
   complete(request: CompletionRequest): Promise<Completion>;
 }
 

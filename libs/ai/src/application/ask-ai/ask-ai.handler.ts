@@ -66,6 +66,8 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
       );
     }
     this.limiter.take(tenant.apiKey);
+    const client = this.client(provider);
+    await client.load();
 
     const started = performance.now();
     const deadline = AbortSignal.timeout(this.config.aiTimeoutMs);
@@ -87,7 +89,7 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
     let answer: Completion;
     try {
       answer = await beforeAbort(
-        this.client(provider).complete({
+        client.complete({
           model,
           prompt,
           text,
