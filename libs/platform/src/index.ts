@@ -12,7 +12,7 @@ export * from './domain/domain-error';
 export * from './http/envelope';
 export * from './http/failure';
 export * from './http/envelope.filter';
-export * from './http/envelope.interceptor';
+export * from './http/enveloped';
 export * from './http/validation';
 export * from './http/request-data.decorator';
 export * from './http/caller.decorator';

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random secret of `bytes` bytes (default 32, i.e. 256 bits), base64url, with a readable prefix. */
 export function randomSecret(prefix = '', bytes = 32): string {
@@ -33,12 +33,12 @@ export function randomId(): string {
 
 /** SHA-256 hex digest: how tokens are looked up without being stored. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value); // one call: no Hash object per request (credential checks)
 }
 
 /** Compares a secret to a stored SHA-256 hex digest in constant time. */
 export function matchesDigest(given: string, digestHex: string): boolean {
   const expected = Buffer.from(digestHex, 'hex');
-  const actual = createHash('sha256').update(given, 'utf8').digest();
+  const actual = hash('sha256', given, 'buffer');
   return expected.length === actual.length && timingSafeEqual(actual, expected);
 }

@@ -1,11 +1,10 @@
-import { applyDecorators, HttpCode, Post, SetMetadata, type Type } from '@nestjs/common';
+import { applyDecorators, HttpCode, Post, type Type } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '../openapi/deferred-decorators';
 import { RequestBody } from '../openapi/request-schemas';
 import { ApiFailure, successEnvelope } from '../openapi/responses';
 import type { Schema } from '../openapi/schema';
+import { Enveloped } from './enveloped';
 import type { RpcStatus } from './service-error';
-
-export const SUCCESS_MESSAGE = 'rpc:success-message';
 
 export interface RpcOptions {
   /** The `result.message` of the success envelope. */
@@ -38,15 +37,15 @@ export const CommonFailures = () =>
   );
 
 /**
- * One POST operation of the API: HTTP 200, the success message the envelope interceptor
- * uses, and in OpenAPI its summary, `{data: ...}` body, success envelope and failures.
+ * One POST operation of the API: HTTP 200, the answer in the success envelope with its
+ * message, and in OpenAPI its summary, `{data: ...}` body, success envelope and failures.
  */
 export function Rpc(path: string, options: RpcOptions): MethodDecorator {
   const errors = Object.entries(options.errors ?? {}) as [RpcStatus, string][];
   return applyDecorators(
+    Enveloped(options.message), // first: the decorators after it describe the wrapper
     Post(path),
     HttpCode(200),
-    SetMetadata(SUCCESS_MESSAGE, options.message),
     ApiOperation({ summary: options.summary }),
     // Operations without a request class still take `{data: {}}` (D1.1).
     RequestBody(options.data ?? EmptyRequest),

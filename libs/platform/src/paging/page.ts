@@ -1,5 +1,5 @@
 /**
- * A page of a read: the envelope interceptor puts `data` in `result.data` and the next
+ * A page of a read: the success envelope (`envelopeOf`) puts `data` in `result.data` and the next
  * token beside it, under the name the operation uses (`nextPageToken` for operation 8),
  * and leaves the token out on the last page (D5.5).
  */
