@@ -185,7 +185,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
       RATE_LIMIT_RPS: '100000',
       RATE_LIMIT_BURST: '200000',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug', // a request's arrival is logged at debug level
       QUEUE_PREFIX: `test_${randomBytes(4).toString('hex')}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
       ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),

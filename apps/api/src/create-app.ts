@@ -1,5 +1,5 @@
 import { ConsoleLogger, type LogLevel, type ModuleMetadata } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +7,6 @@ import {
   completeOpenApiDocument,
   createValidationPipe,
   EnvelopeExceptionFilter,
-  EnvelopeInterceptor,
   resolveServerSecrets,
   serveOpenApiDocs,
   type AppConfig,
@@ -39,6 +38,8 @@ export function fastifyAdapter(config: AppConfig): FastifyAdapter {
     genReqId: () => randomUUID(),
     // JSON request logs (pino) with the request id; headers, and so credentials, are not logged.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Fastify's own request logging writes two lines a request; `configureApp` writes one.
+    disableRequestLogging: true,
   });
 }
 
@@ -47,7 +48,7 @@ export const nestLogger = (config: AppConfig) =>
   new ConsoleLogger({ json: true, logLevels: NEST_LEVELS[config.logLevel] });
 
 /**
- * Global pipe, filter, interceptor, request ids, OpenAPI: everything an app needs beyond its
+ * Global pipe, filter, request ids, OpenAPI: everything an app needs beyond its
  * modules. The production app and the test app (`@app/testing`) both go through here.
  */
 export function configureApp(app: NestFastifyApplication): void {
@@ -56,11 +57,21 @@ export function configureApp(app: NestFastifyApplication): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();
     void reply.header('x-request-id', request.id);
+    // At debug level also its arrival: a request that hangs shows before it is answered.
+    request.log.debug({ req: request }, 'incoming request');
+    done();
+  });
+  // One line a request, once answered: method, path, status, time and request id. (Fastify's
+  // own, turned off, writes one on arrival and one on answer: two log writes a call.)
+  fastify.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new EnvelopeExceptionFilter());
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   // Made on the first request for it (/docs, /docs-json, /docs-yaml), then kept: loading the
   // library, scanning every route and turning the request classes into schemas would
   // otherwise lengthen every start.
