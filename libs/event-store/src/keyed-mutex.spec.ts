@@ -89,6 +89,21 @@ describe('KeyedMutex', () => {
     expect(mutex.heldKeys).toBe(0);
   });
 
+  it('keeps refusing a held key while runs of other chains start and end (the chain is tracked until the last run ends)', async () => {
+    const mutex = new KeyedMutex();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const outer = mutex.run(['a'], async () => {
+      await gate;
+      const deadline = { waitMs: 50, error: () => new Error('waited for itself') };
+      return mutex.run(['a'], async () => 'ran', deadline).catch((err: Error) => err);
+    });
+    await mutex.run(['b'], async () => undefined);
+    release();
+    expect(await outer).toBeInstanceOf(KeyedMutexReentryError);
+    expect(mutex.insideRun).toBe(false);
+  });
+
   it('gives up waiting after the deadline, giving back the keys taken so far, and runs the next in line', async () => {
     const mutex = new KeyedMutex();
     const holder = hold(mutex, ['b']);
