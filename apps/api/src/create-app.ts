@@ -15,6 +15,7 @@ import {
 } from '@app/platform';
 import { withSecuritySchemes } from '@app/workspaces';
 import { AppModule } from './app.module';
+import { RequestLogs } from './request-logs';
 
 const BODY_LIMIT = 5 * 1024 * 1024; // D1.2
 const MAX_REQUEST_ID_LENGTH = 200;
@@ -36,10 +37,10 @@ export function fastifyAdapter(config: AppConfig): FastifyAdapter {
     // The caller's x-request-id is kept (D1.5); otherwise a fresh one.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // JSON request logs (pino) with the request id; headers, and so credentials, are not logged.
+    // JSON request logs (pino) with the request id, one line a request (`RequestLogs`); headers,
+    // and so credentials, are not logged.
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // Fastify's own request logging writes two lines a request; `configureApp` writes one.
-    disableRequestLogging: true,
+    logController: new RequestLogs(),
   });
 }
 
@@ -57,17 +58,6 @@ export function configureApp(app: NestFastifyApplication): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.id.length > MAX_REQUEST_ID_LENGTH) request.id = randomUUID();
     void reply.header('x-request-id', request.id);
-    // At debug level also its arrival: a request that hangs shows before it is answered.
-    request.log.debug({ req: request }, 'incoming request');
-    done();
-  });
-  // One line a request, once answered: method, path, status, time and request id. (Fastify's
-  // own, turned off, writes one on arrival and one on answer: two log writes a call.)
-  fastify.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
-      'request completed',
-    );
     done();
   });
   app.useGlobalPipes(createValidationPipe());
