@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { RequestLogs } from '../apps/api/src/request-logs';
 
 /** A Fastify server logging as the API does, at `level`, into a list of parsed lines. */
-async function serverLoggingAt(level: string) {
+async function serverLoggingAt(level: string, logController = new RequestLogs()) {
   const lines: Record<string, any>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -11,7 +11,7 @@ async function serverLoggingAt(level: string) {
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new RequestLogs() });
+  const app = Fastify({ logger: { level, stream }, logController });
   app.post('/v2/things/get', async () => ({ ok: true }));
   await app.ready();
   return { app, lines };
@@ -41,6 +41,14 @@ describe('request logs', () => {
       [20, 'incoming request'],
       [30, 'request completed'],
     ]);
+    await app.close();
+  });
+
+  it('write nothing for a request whose logging is turned off', async () => {
+    const quiet = new RequestLogs({ disableRequestLogging: true });
+    const { app, lines } = await serverLoggingAt('debug', quiet);
+    await app.inject({ method: 'POST', url: '/v2/things/get', payload: {} });
+    expect(lines).toEqual([]);
     await app.close();
   });
 });

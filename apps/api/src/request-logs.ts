@@ -8,6 +8,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
  */
 export class RequestLogs extends LogController {
   override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
   }
 
@@ -16,6 +17,7 @@ export class RequestLogs extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (this.isLogDisabled(request)) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

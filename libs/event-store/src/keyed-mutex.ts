@@ -53,7 +53,8 @@ export class KeyedMutex {
    * Runs going on. With none the chain is not tracked (`disable`): on Node 20 an
    * AsyncLocalStorage in use hooks every promise of the process, 5-8 % of the CPU of a small
    * read that takes no key. Outside a run there is nothing to find, and work a finished run
-   * left behind finds nothing either way (its holding is inactive).
+   * left behind finds nothing either way (its holding is inactive). On Node 24 (contexts kept
+   * without hooks) `disable` only clears the caller's context, where no run is active either.
    */
   private running = 0;
 

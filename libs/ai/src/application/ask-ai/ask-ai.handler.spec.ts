@@ -36,10 +36,12 @@ function provider(loadMs: number, answerMs: number): ProviderClient {
   };
 }
 
-function handlerWith(client: ProviderClient) {
+function handlerWith(client: ProviderClient, outcomes: string[] = []) {
   const queries = { execute: async () => ({ apiKey: 'provider-key' }) } as unknown as QueryBus;
   const limiter = { take: () => undefined } as unknown as AiRateLimiter;
-  const usage = { record: async () => undefined } as unknown as AiUsageRecorder;
+  const usage = {
+    record: async ({ outcome }: { outcome: string }) => void outcomes.push(outcome),
+  } as unknown as AiUsageRecorder;
   const config = { aiTimeoutMs: DEADLINE_MS } as AppConfig;
   return new AskAiHandler(queries, limiter, usage, [client], config);
 }
@@ -62,5 +64,18 @@ describe('Ask AI: the deadline', () => {
     await expect(handlerWith(provider(0, 3 * DEADLINE_MS)).execute(ask())).rejects.toMatchObject({
       status: 'DEADLINE_EXCEEDED',
     });
+  });
+
+  it('answers an SDK that fails to load as any failed provider call, and records it', async () => {
+    const outcomes: string[] = [];
+    const broken: ProviderClient = {
+      ...provider(0, 0),
+      load: () => Promise.reject(new Error('Cannot find module openai')),
+    };
+    const failure = await handlerWith(broken, outcomes)
+      .execute(ask())
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: 'ServiceError' });
+    expect(outcomes).toEqual([(failure as { status: string }).status]);
   });
 });

@@ -67,14 +67,11 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
     }
     this.limiter.take(tenant.apiKey);
     const client = this.client(provider);
-    await client.load();
 
     const started = performance.now();
-    const deadline = AbortSignal.timeout(this.config.aiTimeoutMs);
-    // A caller that goes away stops the call: nobody would read an answer billed to its key.
-    const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
+    let deadline: AbortSignal | undefined;
     const stoppedBy = (): StoppedBy =>
-      callerSignal?.aborted ? 'caller' : deadline.aborted ? 'deadline' : undefined;
+      callerSignal?.aborted ? 'caller' : deadline?.aborted ? 'deadline' : undefined;
     const record = (outcome: string, inputTokens = 0, outputTokens = 0) =>
       this.usage.record({
         apiKey: tenant.apiKey,
@@ -88,6 +85,11 @@ export class AskAiHandler implements ICommandHandler<AskAiCommand> {
       });
     let answer: Completion;
     try {
+      // The deadline starts once the SDK is loaded: a first call's load is not the provider's time.
+      await client.load();
+      deadline = AbortSignal.timeout(this.config.aiTimeoutMs);
+      // A caller that goes away stops the call: nobody would read an answer billed to its key.
+      const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
       answer = await beforeAbort(
         client.complete({
           model,
