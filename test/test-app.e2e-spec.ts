@@ -102,9 +102,8 @@ describe('createTestApp', () => {
       .transaction((m) =>
         queue.enqueue([{ id: 'note-1', name: 'probe.note', data: { note: 'one' } }], {}, m),
       );
-    const started = Date.now();
+    // settle() gives up after 10 s, a third of the sweep's 30: done, it ran the job itself.
     await t.settle();
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(await queue.status('note-1')).toBe('completed');
     expect(seen).toEqual(['one']);
   });
