@@ -7,8 +7,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import { sha256 } from '../crypto/tokens';
 import { ServiceError } from '../http/service-error';
 import { Metrics } from './metrics';
 import { NO_RATE_LIMIT } from './rate-limit.names';
@@ -35,8 +35,7 @@ interface LimitState {
   reset: number;
 }
 
-// One call (crypto.hash): no Hash object on every request.
-const digest = (value: string) => hash('sha256', value).slice(0, 32);
+const digest = (value: string) => sha256(value).slice(0, 32);
 const headerOf = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value) || undefined;
 
