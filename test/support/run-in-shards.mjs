@@ -1,12 +1,21 @@
-// `npm test`: jest in band, the suites split into a few shards, each run by a fresh process
-// one after the other. One process for every suite kept each suite's modules and databases
-// reachable until the end, and its garbage collector slowed every later suite (the full run
-// took three times as long). Arguments (files, -t) run once, unsharded; TEST_SHARDS sets the
-// count (4 by default). Exits non-zero when any shard fails.
-import { spawnSync } from 'node:child_process';
+// `npm test`: jest in band, the suites split into a few shards, each run by a fresh process.
+// One process for every suite kept each suite's modules and databases reachable until the end,
+// and its garbage collector slowed every later suite (the full run took three times as long).
+// Shards run a few at a time: a shard leaves the cores idle for a quarter of its time (its
+// tests wait on timers, spawned servers and the database), which another shard fills. Each
+// shard has its own jest process, global setup (its own embedded cluster) and output, printed
+// whole when it ends. Arguments (files, -t) run once, unsharded, with jest's own output.
+// TEST_SHARDS sets the count (4 by default), TEST_CONCURRENCY how many run at once (2 by
+// default; 1 runs them one after the other). Exits non-zero when any shard fails.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const shards = Number(process.env.TEST_SHARDS ?? (args.length > 0 ? 1 : 4));
+const concurrency = Math.max(1, Math.min(shards, Number(process.env.TEST_CONCURRENCY ?? 2)));
 const jest = [
   '--max-old-space-size=12288',
   '--experimental-vm-modules',
@@ -15,10 +24,54 @@ const jest = [
   '--runInBand',
 ];
 
-let failed = false;
-for (let shard = 1; shard <= shards; shard += 1) {
-  const only = shards > 1 ? [`--shard=${shard}/${shards}`] : [];
-  const run = spawnSync(process.execPath, [...jest, ...only, ...args], { stdio: 'inherit' });
-  if (run.status !== 0) failed = true;
+if (shards === 1) {
+  const run = spawnSync(process.execPath, [...jest, ...args], { stdio: 'inherit' });
+  process.exit(run.status === 0 ? 0 : 1);
 }
-process.exit(failed ? 1 : 0);
+
+const logs = mkdtempSync(join(tmpdir(), 'collab-test-shards-'));
+const children = new Set();
+let stopping = false;
+const stop = (signal) => {
+  stopping = true;
+  for (const child of children) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+/** Runs one shard with its output in a file of its own, printed whole when it ends. */
+async function runShard(shard) {
+  const log = join(logs, `shard-${shard}.log`);
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn(process.execPath, [...jest, `--shard=${shard}/${shards}`, ...args], {
+    stdio: ['ignore', fd, fd],
+    // jest colours its output only for a terminal; the shard's goes to a file first.
+    env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) },
+  });
+  children.add(child);
+  const [code, signal] = await once(child, 'exit');
+  children.delete(child);
+  closeSync(fd);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(
+    `\n---- shard ${shard}/${shards} (${seconds} s, exit ${code ?? signal}) ----\n`,
+  );
+  process.stdout.write(readFileSync(log));
+  return code === 0;
+}
+
+let next = 1;
+let failed = false;
+async function worker() {
+  while (next <= shards && !stopping) {
+    const shard = next++;
+    if (!(await runShard(shard))) failed = true;
+  }
+}
+try {
+  await Promise.all(Array.from({ length: concurrency }, worker));
+} finally {
+  rmSync(logs, { recursive: true, force: true });
+}
+process.exit(failed || stopping ? 1 : 0);
