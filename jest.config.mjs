@@ -45,7 +45,7 @@ export default {
     ],
   },
   testTimeout: 60000,
-  // On the embedded Postgres engine: one cluster per run, a database per test app.
+  // On the embedded Postgres engine: one cluster per jest process (shard), a database per test app.
   globalSetup: '<rootDir>/test/support/suite-cluster-setup.ts',
   globalTeardown: '<rootDir>/test/support/suite-cluster-teardown.ts',
   // After the summary: the skipped tests, checked against test/expected-skips.json (fails the

@@ -14,8 +14,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
-const shards = Number(process.env.TEST_SHARDS ?? (args.length > 0 ? 1 : 4));
-const concurrency = Math.max(1, Math.min(shards, Number(process.env.TEST_CONCURRENCY ?? 2)));
+
+/** A count from the environment: a positive integer, or the run stops (it never passes empty). */
+function count(name, fallback) {
+  const value = process.env[name] ?? String(fallback);
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= 1) return n;
+  console.error(`${name} must be a positive integer, not ${JSON.stringify(value)}`);
+  process.exit(2);
+}
+const shards = count('TEST_SHARDS', args.length > 0 ? 1 : 4);
+const concurrency = Math.min(shards, count('TEST_CONCURRENCY', 2));
 const jest = [
   '--max-old-space-size=12288',
   '--experimental-vm-modules',
@@ -44,11 +53,7 @@ async function runShard(shard) {
   const log = join(logs, `shard-${shard}.log`);
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const child = spawn(process.execPath, [...jest, `--shard=${shard}/${shards}`, ...args], {
-    stdio: ['ignore', fd, fd],
-    // jest colours its output only for a terminal; the shard's goes to a file first.
-    env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) },
-  });
+  const child = spawnShard(fd, shard);
   children.add(child);
   const [code, signal] = await once(child, 'exit');
   children.delete(child);
@@ -61,17 +66,33 @@ async function runShard(shard) {
   return code === 0;
 }
 
+function spawnShard(fd, shard) {
+  try {
+    return spawn(process.execPath, [...jest, `--shard=${shard}/${shards}`, ...args], {
+      stdio: ['ignore', fd, fd],
+      // jest colours its output only for a terminal; the shard's goes to a file first.
+      env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) },
+    });
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
 let next = 1;
 let failed = false;
 async function worker() {
   while (next <= shards && !stopping) {
     const shard = next++;
-    if (!(await runShard(shard))) failed = true;
+    try {
+      if (!(await runShard(shard))) failed = true;
+    } catch (err) {
+      console.error(`shard ${shard}/${shards} did not run: ${err}`);
+      failed = true;
+    }
   }
 }
-try {
-  await Promise.all(Array.from({ length: concurrency }, worker));
-} finally {
-  rmSync(logs, { recursive: true, force: true });
-}
-process.exit(failed || stopping ? 1 : 0);
+await Promise.all(Array.from({ length: concurrency }, worker));
+rmSync(logs, { recursive: true, force: true });
+// Not process.exit(): on a pipe, output still queued would be cut off.
+process.exitCode = failed || stopping ? 1 : 0;

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statfsSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -23,6 +24,7 @@ const PREFIX = 'collab-test-pg-';
 // The jest process a suite cluster belongs to: a run stopped by Ctrl-C or a crash leaves both.
 const OWNER_FILE = 'owner.pid';
 const MEMORY_DIR = '/dev/shm';
+const MEMORY_DIR_MIN_FREE = 2 * 1024 ** 3;
 
 /**
  * Where the throw-away clusters go: in memory (`/dev/shm`) where there is such a directory.
@@ -34,7 +36,9 @@ function clustersDir(): string {
   try {
     if (!statSync(MEMORY_DIR).isDirectory()) return tmpdir();
     accessSync(MEMORY_DIR, constants.W_OK);
-    return MEMORY_DIR;
+    // A container's default /dev/shm (64 MB) cannot hold a cluster.
+    const { bavail, bsize } = statfsSync(MEMORY_DIR);
+    return bavail * bsize >= MEMORY_DIR_MIN_FREE ? MEMORY_DIR : tmpdir();
   } catch {
     return tmpdir();
   }
@@ -81,10 +85,14 @@ function removeAbandonedClusters(parent: string): void {
     const owner = readPid(join(top, OWNER_FILE));
     if (owner === undefined || isAlive(owner)) continue;
     const postmaster = readPid(join(top, 'postgres', 'postmaster.pid'));
-    // SIGQUIT: the postmaster ends at once (the data is thrown away).
-    if (postmaster !== undefined && isPostmasterIn(postmaster, join(top, 'postgres')))
-      process.kill(postmaster, 'SIGQUIT');
-    rmSync(top, { recursive: true, force: true });
+    try {
+      // SIGQUIT: the postmaster ends at once (the data is thrown away).
+      if (postmaster !== undefined && isPostmasterIn(postmaster, join(top, 'postgres')))
+        process.kill(postmaster, 'SIGQUIT');
+      rmSync(top, { recursive: true, force: true });
+    } catch {
+      // Another user's (a run as root before this one): left to its owner.
+    }
   }
 }
 

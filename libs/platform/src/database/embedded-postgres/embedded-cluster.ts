@@ -389,7 +389,16 @@ function writeSettings(
     `port = ${port}`,
     `listen_addresses = ${quote(socket ? '' : '127.0.0.1')}`,
     `unix_socket_directories = ${quote(socket ? dir : '')}`,
-    ...(durable ? [] : ['fsync = off', 'full_page_writes = off', 'synchronous_commit = off']),
+    // A throw-away cluster may live in memory (the tests'): its WAL is kept small there.
+    ...(durable
+      ? []
+      : [
+          'fsync = off',
+          'full_page_writes = off',
+          'synchronous_commit = off',
+          'max_wal_size = 256MB',
+          'min_wal_size = 32MB',
+        ]),
   ];
   const file = join(dir, SETTINGS_FILE);
   writeFileSync(file, `# Written by the server at each start.\n${lines.join('\n')}\n`);
