@@ -53,30 +53,27 @@ async function runShard(shard) {
   const log = join(logs, `shard-${shard}.log`);
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const child = spawnShard(fd, shard);
-  children.add(child);
-  const [code, signal] = await once(child, 'exit');
-  children.delete(child);
-  closeSync(fd);
+  let child;
+  let exit;
+  try {
+    child = spawn(process.execPath, [...jest, `--shard=${shard}/${shards}`, ...args], {
+      stdio: ['ignore', fd, fd],
+      // jest colours its output only for a terminal; the shard's goes to a file first.
+      env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) },
+    });
+    children.add(child);
+    exit = await once(child, 'exit');
+  } finally {
+    children.delete(child);
+    closeSync(fd);
+  }
+  const [code, signal] = exit;
   const seconds = Math.round((Date.now() - started) / 1000);
   process.stdout.write(
     `\n---- shard ${shard}/${shards} (${seconds} s, exit ${code ?? signal}) ----\n`,
   );
   process.stdout.write(readFileSync(log));
   return code === 0;
-}
-
-function spawnShard(fd, shard) {
-  try {
-    return spawn(process.execPath, [...jest, `--shard=${shard}/${shards}`, ...args], {
-      stdio: ['ignore', fd, fd],
-      // jest colours its output only for a terminal; the shard's goes to a file first.
-      env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) },
-    });
-  } catch (err) {
-    closeSync(fd);
-    throw err;
-  }
 }
 
 let next = 1;

@@ -6,7 +6,6 @@ import {
   readFileSync,
   rmSync,
   statfsSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,11 +29,10 @@ const MEMORY_DIR_MIN_FREE = 2 * 1024 ** 3;
  * Where the throw-away clusters go: in memory (`/dev/shm`) where there is such a directory.
  * Each test app's database is a copy of a template, dropped when the app closes; on a disk
  * the kernel wrote every copy out, which cost more than the rest of the app's start (30 apps
- * one after the other: 18.4 s, of which 14 s in the kernel, against 7.4–9.0 s in memory).
+ * one after the other: 18.4 s, of which 13–16 s in the kernel, against 7.4–9.0 s in memory).
  */
 function clustersDir(): string {
   try {
-    if (!statSync(MEMORY_DIR).isDirectory()) return tmpdir();
     accessSync(MEMORY_DIR, constants.W_OK);
     // A container's default /dev/shm (64 MB) cannot hold a cluster.
     const { bavail, bsize } = statfsSync(MEMORY_DIR);
