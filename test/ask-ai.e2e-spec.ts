@@ -199,11 +199,10 @@ describe('Ask AI (operation 5, D12)', () => {
   it('answers at once, and calls no more, when the provider asks for a retry in an hour', async () => {
     fakes.openai.mode = 'slow-down';
     const before = fakes.openai.requests.length;
-    const started = Date.now();
     const res = await ask(ws, { model: 'gpt-4o', prompt: PROMPT, text: TEXT });
+    // The provider's answer, not DEADLINE_EXCEEDED: it answered before the deadline.
     expect(res.status).toBe(400);
     expect(res.body.error.details).toMatchObject({ provider: 'openai', providerStatus: 429 });
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
     // No retry now and none left sleeping in the SDK (it would call again in an hour).
     expect(fakes.openai.requests.length - before).toBe(1);
     fakes.openai.mode = 'ok';

@@ -9,11 +9,22 @@ export interface ReceivedCall {
   at: number;
 }
 
-/** Decides the answer to a call: status (and body); by default 200. */
+/**
+ * Decides the answer to a call: status (and body); by default 200. `delayMs` holds the answer
+ * for a time, `heldUntil` until the test settles the promise.
+ */
 export type Responder = (
   call: ReceivedCall,
   index: number,
-) => number | { status: number; body?: string; delayMs?: number; headers?: Record<string, string> };
+) =>
+  | number
+  | {
+      status: number;
+      body?: string;
+      delayMs?: number;
+      heldUntil?: Promise<unknown>;
+      headers?: Record<string, string>;
+    };
 
 /** A real local HTTP server standing in for a customer's webhook endpoint. */
 export class WebhookReceiver {
@@ -38,16 +49,17 @@ export class WebhookReceiver {
         };
         const index = self.receiver!.calls.push(call) - 1;
         const answer = self.receiver!.respond(call, index);
-        const { status, body, delayMs, headers } =
+        const { status, body, delayMs, heldUntil, headers } =
           typeof answer === 'number'
-            ? { status: answer, body: 'ok', delayMs: 0, headers: {} }
+            ? { status: answer, body: 'ok', delayMs: 0, heldUntil: undefined, headers: {} }
             : answer;
         const send = () => {
           res.writeHead(status, { 'content-type': 'text/plain', ...headers });
           res.end(body ?? '');
         };
         // Not kept alive by a held answer: a test that ends first closes the server.
-        if (delayMs) setTimeout(send, delayMs).unref();
+        if (heldUntil) void heldUntil.then(send, send);
+        else if (delayMs) setTimeout(send, delayMs).unref();
         else send();
       });
     });
