@@ -182,10 +182,12 @@ export async function smallCallsBench(report: BenchReport): Promise<void> {
   // BENCH_PROJECT_NODE_ARGS: node options of the project's process alone (`--cpu-prof`).
   const projectArgs = process.env.BENCH_PROJECT_NODE_ARGS?.split(' ').filter(Boolean);
   const project = await ServerProcess.start<ProjectReady>(['project'], projectArgs);
+  // BENCH_BESIDE_NODE_ARGS: the same for the servers beside it (ceiling, bare Nest, stack alone).
+  const besideArgs = process.env.BENCH_BESIDE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const p = project.ready;
   const beside = (kind: CeilingReady['kind']) =>
     p.databaseUrl
-      ? ServerProcess.start<CeilingReady>([kind, p.databaseUrl], [], {
+      ? ServerProcess.start<CeilingReady>([kind, p.databaseUrl], besideArgs, {
           BENCH_CEILING_ENCRYPTION_KEY: p.encryptionKey,
         })
       : undefined;
