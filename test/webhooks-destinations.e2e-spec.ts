@@ -209,17 +209,23 @@ describe('webhook destinations that fail or are slow', () => {
     // have gone through: if slow requests held the queue's workers or the other destination,
     // those could not go through and the wait below would run out.
     let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    // Requests open at once at each slow receiver, and the most seen.
+    let released = false;
+    const releasing = new Promise<void>((resolve) => (release = resolve));
+    // Requests open at once at each slow receiver (until their connection closes), the most
+    // seen, and those the sender gave up on (its attempt timeout) before the release.
     const open = new Map<string, number>();
     const mostOpen = new Map<string, number>();
+    let givenUp = 0;
     receiver.respond = (call) => {
       if (!call.path.startsWith('/slow')) return 200;
       const now = (open.get(call.path) ?? 0) + 1;
       open.set(call.path, now);
       mostOpen.set(call.path, Math.max(mostOpen.get(call.path) ?? 0, now));
-      const heldUntil = released.then(() => open.set(call.path, open.get(call.path)! - 1));
-      return { status: 200, heldUntil };
+      void call.closed.then(() => {
+        open.set(call.path, open.get(call.path)! - 1);
+        if (!released) givenUp++;
+      });
+      return { status: 200, heldUntil: releasing };
     };
     try {
       // Four tenants with slow receivers, 200 events each: two or three jobs each, at least one
@@ -240,10 +246,14 @@ describe('webhook destinations that fail or are slow', () => {
         10_000,
       );
       await waitFor(async () => (probeRuns.length === 1 ? true : undefined), 10_000);
+      // Every slow request was still held meanwhile: none was given up, which would have
+      // freed what it held.
+      expect(givenUp).toBe(0);
       // Each slow receiver has at most its limit of requests open at once.
       expect(mostOpen.size).toBe(slow.length);
       for (const most of mostOpen.values()) expect(most).toBeLessThanOrEqual(MOST_IN_FLIGHT);
     } finally {
+      released = true;
       release();
     }
   }, 60_000);

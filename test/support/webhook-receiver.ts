@@ -7,6 +7,8 @@ export interface ReceivedCall {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** Settles when the connection of the call's answer closes: answered, or given up by the sender. */
+  closed: Promise<void>;
 }
 
 /**
@@ -46,6 +48,7 @@ export class WebhookReceiver {
           headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
           at: Date.now(),
+          closed: new Promise<void>((resolve) => res.once('close', () => resolve())),
         };
         const index = self.receiver!.calls.push(call) - 1;
         const answer = self.receiver!.respond(call, index);
