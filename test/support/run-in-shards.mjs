@@ -6,7 +6,11 @@
 // shard has its own jest process, global setup (its own embedded cluster) and output, printed
 // whole when it ends. Arguments (files, -t) run once, unsharded, with jest's own output.
 // TEST_SHARDS sets the count (4 by default), TEST_CONCURRENCY how many run at once (2 by
-// default; 1 runs them one after the other). Exits non-zero when any shard fails.
+// default; 1 runs them one after the other). On an external Postgres (DATABASE_URL) they take
+// turns by default: shards there share one cluster, and its transaction horizon is the whole
+// cluster's, so a long write transaction of one shard held back every subscription of the
+// other (a 10 s wait ran out beside a migration of 10,000 annotations). Exits non-zero when
+// any shard fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +28,7 @@ function count(name, fallback) {
   process.exit(2);
 }
 const shards = count('TEST_SHARDS', args.length > 0 ? 1 : 4);
-const concurrency = Math.min(shards, count('TEST_CONCURRENCY', 2));
+const concurrency = Math.min(shards, count('TEST_CONCURRENCY', process.env.DATABASE_URL ? 1 : 2));
 const jest = [
   '--max-old-space-size=12288',
   '--experimental-vm-modules',
